@@ -1,0 +1,546 @@
+"""Load and validate the rules data (data/*.toml) and compile it to typed arrays (`Rules`).
+
+Every number the engine uses comes from here. A malformed file raises `DataError` naming the
+file, the entry and the problem; the CLI prints that one line and exits 2.
+
+A user corrects the rules by copying any of the data files into a folder of their own,
+editing it, and passing the folder (`--data DIR`): each file found there replaces the default
+one of the same name; the others stay the defaults.
+"""
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+
+from ...errors import DataError, UserError
+from . import consts as K
+
+DEFAULT_DATA_DIR = Path(__file__).resolve().parent / "data"
+DATA_FILES = ("board.toml", "dice.toml", "levels.toml", "roofs.toml", "setup.toml",
+              "smurfs.toml", "inventions.toml", "cakes.toml", "gargamel.toml")
+SOURCES = ("rulebook", "review", "assumed")
+
+
+# column indices of Rules.act
+A_LOC = 0        # location index 0..7
+A_SPACES = 1     # Smurf spaces (1 or 2)
+A_COST = 2       # A_COST + resource: resources paid when performed
+A_DANGER = 5     # 1 if the danger die is rolled
+A_EFFECT = 6     # consts.ACT_*
+A_RES = 7        # resource of `collect`
+A_AMOUNT = 8     # amount of `collect`, `collect-different`, `reveal-ideas`
+N_ACT_COLS = 9
+# columns of Rules.inv, Rules.cake, Rules.garg, Rules.garg_eff, Rules.setup
+INV_TYPE, INV_COST = 0, 1
+CAKE_REQ, CAKE_N, CAKE_RES = 0, 1, 2
+G_TIMING, G_AZRAEL = 0, 1
+GE_OP, GE_LOC, GE_RES, GE_AMOUNT = 0, 1, 2, 3
+SU_MEEPLES, SU_MEEPLES_IN_BOX, SU_INVENTIONS_MAX, SU_IDEAS_AT_SETUP, SU_SUPPLY_CAP = range(5)
+
+
+class Rules(NamedTuple):
+    """Every rule value as a typed array with named columns; the kernels read only these.
+    (Few arrays on purpose: see state.py.)"""
+    act: np.ndarray         # int32[16, N_ACT_COLS]  the 16 actions, in board order
+    die: np.ndarray         # int32[3, 6, 2, 2]  die (white, red, Azrael), face, result, (code, amount)
+    roof_cost: np.ndarray   # int32[n_roofs, 3]
+    smurf_kind: np.ndarray  # int8[n_smurfs]  consts.KIND_*
+    inv: np.ndarray         # int32[n_inventions, 2]  type, Smurfberry cost
+    cake: np.ndarray        # int32[n_cakes, 3]  prerequisite, n, resource (-1 if none)
+    garg: np.ndarray        # int32[n_gargamel, 2]  timing, Azrael's movement
+    garg_eff: np.ndarray    # int32[n_gargamel, 2, 4]  op, location, resource, amount
+    setup: np.ndarray       # int32[5]  SU_* values
+
+
+@dataclass
+class Catalog:
+    """The loaded data: names for humans, `rules` arrays for the kernels."""
+    rules: Rules
+    resources: list
+    locations: list            # dicts: id, name
+    actions: list              # dicts as in board.toml
+    dice: list
+    levels: dict               # id -> dict
+    roofs: list
+    smurfs: list
+    inventions: list
+    cakes: list
+    gargamel: list
+    setup: dict
+    files: dict                # file name -> path actually loaded
+    digest: str                # hash of the loaded files' bytes
+    assumptions: list = field(default_factory=list)  # (file, entry, what) for source = "assumed"
+
+    def card_name(self, card):
+        return self.smurfs[card]["name"]
+
+
+# ---------------------------------------------------------------- validation helpers
+class _File:
+    def __init__(self, path: Path):
+        self.path = path
+        try:
+            self.data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise DataError(path, "", "file not found") from None
+        except UnicodeDecodeError as e:
+            raise DataError(path, "", f"not UTF-8 text ({e.reason})") from None
+        except tomllib.TOMLDecodeError as e:
+            raise DataError(path, "", f"not valid TOML: {e}") from None
+
+    def fail(self, entry, problem):
+        raise DataError(self.path, entry, problem)
+
+    def table(self, key, entry_kind):
+        rows = self.data.get(key)
+        if rows is None:
+            self.fail("", f"no [[{key}]] entries")
+        if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+            self.fail(key, f"must be a list of [[{key}]] tables")
+        seen = set()
+        out = []
+        for i, row in enumerate(rows):
+            rid = row.get("id")
+            label = f"{entry_kind} '{rid}'" if isinstance(rid, str) else f"{entry_kind} #{i + 1}"
+            if not isinstance(rid, str) or not rid:
+                self.fail(label, "missing 'id' (a non-empty string)")
+            if rid in seen:
+                self.fail(label, "duplicate id")
+            seen.add(rid)
+            out.append((label, row))
+        return out
+
+    def keys(self, label, row, required, optional=()):
+        for k in row:
+            if k not in required and k not in optional:
+                self.fail(label, f"unknown key '{k}'")
+        for k in required:
+            if k not in row:
+                self.fail(label, f"missing key '{k}'")
+
+    def get(self, label, row, key, typ, default=None):
+        v = row.get(key, default)
+        if typ is int:
+            if isinstance(v, bool) or not isinstance(v, int):
+                self.fail(label, f"'{key}' must be a whole number, got {v!r}")
+        elif typ is bool:
+            if not isinstance(v, bool):
+                self.fail(label, f"'{key}' must be true or false, got {v!r}")
+        elif typ is str:
+            if not isinstance(v, str):
+                self.fail(label, f"'{key}' must be a string, got {v!r}")
+        elif typ is dict:
+            if not isinstance(v, dict):
+                self.fail(label, f"'{key}' must be a table, got {v!r}")
+        elif typ is list:
+            if not isinstance(v, list):
+                self.fail(label, f"'{key}' must be a list, got {v!r}")
+        return v
+
+    def count(self, label, row, key, lo=0, hi=127, default=None):
+        v = self.get(label, row, key, int, default)
+        if v < lo:
+            self.fail(label, f"'{key}' must be at least {lo}, got {v}")
+        if v > hi:
+            self.fail(label, f"'{key}' must be at most {hi}, got {v}")
+        return v
+
+    def choice(self, label, row, key, options, what):
+        v = self.get(label, row, key, str)
+        if v not in options:
+            self.fail(label, f"unknown {what} '{v}' (known: {', '.join(options)})")
+        return v
+
+    def source(self, label, row, key="source"):
+        return self.choice(label, row, key, SOURCES, "source")
+
+    def cost(self, label, row, key, resources):
+        table = self.get(label, row, key, dict)
+        out = np.zeros(K.N_RES, np.int16)
+        for r, n in table.items():
+            if r not in resources:
+                self.fail(label, f"unknown resource '{r}' in '{key}' (known: {', '.join(resources)})")
+            if isinstance(n, bool) or not isinstance(n, int):
+                self.fail(label, f"'{key}.{r}' must be a whole number, got {n!r}")
+            if n < 0:
+                self.fail(label, f"'{key}.{r}' must not be negative, got {n}")
+            if n > 99:
+                self.fail(label, f"'{key}.{r}' must be at most 99, got {n}")
+            out[resources.index(r)] = n
+        return out
+
+
+def _note(assumed, fname, label, what, src):
+    if src == "assumed":
+        assumed.append((fname, label, what))
+
+
+# ---------------------------------------------------------------- the loader
+def load_catalog(data_dir: str | Path | None = None) -> Catalog:
+    """Load the default data, with each file found in `data_dir` replacing the default one."""
+    files = {}
+    if data_dir is not None:
+        d = Path(data_dir)
+        if not d.is_dir():
+            raise UserError(f"{d}: data folder not found")
+        known = set(DATA_FILES)
+        for p in sorted(d.glob("*.toml")):
+            if p.name not in known:
+                raise DataError(p, "", f"not a rules data file (expected one of: {', '.join(DATA_FILES)})")
+    for name in DATA_FILES:
+        p = Path(data_dir) / name if data_dir is not None else None
+        files[name] = p if p is not None and p.is_file() else DEFAULT_DATA_DIR / name
+    loaded = {name: _File(path) for name, path in files.items()}
+    digest = hashlib.sha256()
+    for name in DATA_FILES:
+        digest.update(name.encode() + b"\0" + files[name].read_bytes())
+    assumed: list = []
+
+    # ---- board
+    f = loaded["board.toml"]
+    for k in f.data:
+        if k not in ("resources", "location", "action"):
+            f.fail("", f"unknown key '{k}'")
+    resources = f.data.get("resources")
+    if resources != ["berry", "log", "stone"]:
+        f.fail("resources", 'must be ["berry", "log", "stone"] (the engine names the three types)')
+    locs = []
+    for label, row in f.table("location", "location"):
+        f.keys(label, row, ("id", "name"))
+        f.get(label, row, "name", str)
+        locs.append(row)
+    if len(locs) != K.N_LOCATIONS:
+        f.fail("location", f"the village has {K.N_LOCATIONS} locations, got {len(locs)}")
+    loc_ids = [r["id"] for r in locs]
+    acts = f.table("action", "action")
+    if len(acts) != K.N_ACTIONS:
+        f.fail("action", f"the village has {K.N_ACTIONS} actions (upper and lower per location), got {len(acts)}")
+    act_location = np.zeros(K.N_ACTIONS, np.int8)
+    act_spaces = np.zeros(K.N_ACTIONS, np.int8)
+    act_cost = np.zeros((K.N_ACTIONS, K.N_RES), np.int16)
+    act_dangerous = np.zeros(K.N_ACTIONS, np.int8)
+    act_effect = np.zeros(K.N_ACTIONS, np.int8)
+    act_resource = np.full(K.N_ACTIONS, -1, np.int8)
+    act_amount = np.zeros(K.N_ACTIONS, np.int8)
+    slots_seen = set()
+    actions = []
+    for i, (label, row) in enumerate(acts):
+        f.keys(label, row, ("id", "location", "slot", "spaces", "cost", "dangerous", "effect", "source"),
+               ("resource", "amount"))
+        loc = f.choice(label, row, "location", loc_ids, "location")
+        slot = f.choice(label, row, "slot", ["upper", "lower"], "slot")
+        if (loc, slot) in slots_seen:
+            f.fail(label, f"location '{loc}' already has a {slot} action")
+        slots_seen.add((loc, slot))
+        expected = 2 * loc_ids.index(loc) + (0 if slot == "upper" else 1)
+        if expected != i:
+            f.fail(label, "actions must be listed in board order: each location's upper, then lower")
+        act_location[i] = loc_ids.index(loc)
+        act_spaces[i] = f.count(label, row, "spaces", 1, K.MAX_SPACES)
+        act_cost[i] = f.cost(label, row, "cost", resources)
+        act_dangerous[i] = f.get(label, row, "dangerous", bool)
+        eff = f.choice(label, row, "effect", list(K.ACTION_EFFECTS), "effect")
+        act_effect[i] = K.ACTION_EFFECTS[eff]
+        if eff == "collect":
+            if "resource" not in row or "amount" not in row:
+                f.fail(label, "effect 'collect' needs 'resource' and 'amount'")
+            act_resource[i] = resources.index(f.choice(label, row, "resource", resources, "resource"))
+        elif "resource" in row:
+            f.fail(label, f"effect '{eff}' takes no 'resource'")
+        if eff in ("collect", "collect-different", "reveal-ideas"):
+            if "amount" not in row:
+                f.fail(label, f"effect '{eff}' needs 'amount'")
+            act_amount[i] = f.count(label, row, "amount", 1, 20)
+        elif "amount" in row:
+            f.fail(label, f"effect '{eff}' takes no 'amount'")
+        if eff == "collect-different" and act_amount[i] != 2:
+            f.fail(label, "'collect-different' gives 2 different resources: 'amount' must be 2")
+        _note(assumed, "board.toml", label, "spaces, cost, danger and effect", f.source(label, row))
+        actions.append(row)
+
+    # ---- dice
+    f = loaded["dice.toml"]
+    for k in f.data:
+        if k != "die":
+            f.fail("", f"unknown key '{k}'")
+    dice_rows = f.table("die", "die")
+    ids = [r["id"] for _, r in dice_rows]
+    if ids != ["white", "red", "azrael"]:
+        f.fail("die", f"expected the dice white, red, azrael in that order, got {', '.join(ids)}")
+    die_result = np.zeros((3, K.N_FACES, K.MAX_FACE_RESULTS), np.int8)
+    die_amount = np.zeros((3, K.N_FACES, K.MAX_FACE_RESULTS), np.int8)
+    dice = []
+    for d, (label, row) in enumerate(dice_rows):
+        f.keys(label, row, ("id", "name", "role", "faces", "source"))
+        f.get(label, row, "name", str)
+        role = f.choice(label, row, "role", ["danger", "azrael"], "role")
+        if role != ("azrael" if d == 2 else "danger"):
+            f.fail(label, f"role must be '{'azrael' if d == 2 else 'danger'}'")
+        faces = f.get(label, row, "faces", list)
+        if len(faces) != K.N_FACES:
+            f.fail(label, f"a die has {K.N_FACES} faces, got {len(faces)}")
+        for j, face in enumerate(faces):
+            flabel = f"{label} face {j + 1}"
+            if not isinstance(face, list) or not face or len(face) > K.MAX_FACE_RESULTS:
+                f.fail(flabel, f"a face is a list of 1 to {K.MAX_FACE_RESULTS} results")
+            for k, res in enumerate(face):
+                if not isinstance(res, dict):
+                    f.fail(flabel, "each result is a table like { result = \"find\" }")
+                f.keys(flabel, res, ("result",), ("amount",))
+                name = f.choice(flabel, res, "result", list(K.FACE_RESULTS), "result")
+                code = K.FACE_RESULTS[name]
+                needs_amount = code in (K.FACE_AZRAEL, K.FACE_SHORTAGE)
+                if needs_amount:
+                    if "amount" not in res:
+                        f.fail(flabel, f"result '{name}' needs 'amount'")
+                    amount = f.count(flabel, res, "amount", 1, 20)
+                else:
+                    if "amount" in res:
+                        f.fail(flabel, f"result '{name}' takes no 'amount'")
+                    amount = 1
+                die_result[d, j, k] = code
+                die_amount[d, j, k] = amount
+        _note(assumed, "dice.toml", label, "faces", f.source(label, row))
+        dice.append(row)
+
+    # ---- roofs
+    f = loaded["roofs.toml"]
+    for k in f.data:
+        if k != "roof":
+            f.fail("", f"unknown key '{k}'")
+    roofs = []
+    roof_rows = f.table("roof", "roof")
+    roof_cost = np.zeros((len(roof_rows), K.N_RES), np.int16)
+    for i, (label, row) in enumerate(roof_rows):
+        f.keys(label, row, ("id", "cost", "source"))
+        roof_cost[i] = f.cost(label, row, "cost", resources)
+        if roof_cost[i].sum() == 0:
+            f.fail(label, "a roof costs at least 1 resource")
+        _note(assumed, "roofs.toml", label, "construction cost", f.source(label, row))
+        roofs.append(row)
+
+    # ---- setup
+    f = loaded["setup.toml"]
+    setup_keys = ("meeples", "meeples_in_box", "meeples_source", "inventions_max", "ideas_at_setup",
+                  "inventions_source", "supply_per_resource", "supply_source", "hand_size",
+                  "hand_size_source", "too_late", "too_late_k", "too_late_source", "first_player",
+                  "first_player_source")
+    sd = f.data
+    f.keys("setup", sd, setup_keys)
+    meeples = f.count("setup", sd, "meeples", 1, 20)
+    meeples_in_box = f.count("setup", sd, "meeples_in_box", 1, 20)
+    if meeples_in_box < meeples:
+        f.fail("setup", f"'meeples_in_box' ({meeples_in_box}) is less than 'meeples' ({meeples})")
+    inventions_max = f.count("setup", sd, "inventions_max", 1, 20)
+    ideas_at_setup = f.count("setup", sd, "ideas_at_setup", 0, 24)
+    supply = f.count("setup", sd, "supply_per_resource", 1, 999)
+    hs = f.get("setup", sd, "hand_size", dict)
+    hand_size = {}
+    for p in range(1, K.MAX_PLAYERS + 1):
+        if str(p) not in hs:
+            f.fail("setup", f"'hand_size' has no entry for {p} player{'s' if p > 1 else ''}")
+    for key in hs:
+        if key not in [str(p) for p in range(1, K.MAX_PLAYERS + 1)]:
+            f.fail("setup", f"'hand_size' key '{key}' is not a player count 1 to {K.MAX_PLAYERS}")
+        hand_size[int(key)] = f.count("setup", hs, key, 1, 20)
+    too_late = f.choice("setup", sd, "too_late", ["bottom", "bottom-k"], "too_late placement")
+    too_late_k = f.count("setup", sd, "too_late_k", 1, 20)
+    first_player = f.count("setup", sd, "first_player", 0, K.MAX_PLAYERS - 1)
+    for key in ("meeples_source", "inventions_source", "supply_source"):
+        f.source("setup", sd, key)
+    _note(assumed, "setup.toml", "hand_size", "starting hand size by player count",
+          f.source("setup", sd, "hand_size_source"))
+    _note(assumed, "setup.toml", "too_late", "Gargamel deck construction and Too Late placement",
+          f.source("setup", sd, "too_late_source"))
+    _note(assumed, "setup.toml", "first_player", "who holds the First Player marker first",
+          f.source("setup", sd, "first_player_source"))
+    setup = dict(meeples=meeples, meeples_in_box=meeples_in_box, inventions_max=inventions_max,
+                 ideas_at_setup=ideas_at_setup, supply_per_resource=supply, hand_size=hand_size,
+                 too_late=too_late, too_late_k=too_late_k, first_player=first_player)
+
+    # ---- smurfs
+    f = loaded["smurfs.toml"]
+    for k in f.data:
+        if k != "smurf":
+            f.fail("", f"unknown key '{k}'")
+    smurfs = []
+    srows = f.table("smurf", "smurf")
+    if len(srows) > K.CARD_SLOTS:
+        f.fail("smurf", f"at most {K.CARD_SLOTS} Smurf cards, got {len(srows)}")
+    smurf_kind = np.zeros(len(srows), np.int8)
+    for i, (label, row) in enumerate(srows):
+        f.keys(label, row, ("id", "name", "kind", "source", "text"))
+        f.get(label, row, "name", str)
+        f.get(label, row, "text", str)
+        smurf_kind[i] = K.SMURF_KINDS[f.choice(label, row, "kind", list(K.SMURF_KINDS), "kind")]
+        _note(assumed, "smurfs.toml", label, "card text and kind", f.source(label, row))
+        smurfs.append(row)
+    n_starting = int((smurf_kind == K.KIND_STARTING).sum())
+    n_lost = len(srows) - n_starting
+    for p, h in hand_size.items():
+        if p * h > n_starting:
+            loaded["setup.toml"].fail(
+                "hand_size", f"{p} players x {h} cards needs {p * h} starting Smurfs, "
+                f"but {files['smurfs.toml']} has {n_starting}")
+
+    # ---- inventions
+    f = loaded["inventions.toml"]
+    for k in f.data:
+        if k != "invention":
+            f.fail("", f"unknown key '{k}'")
+    inventions = []
+    irows = f.table("invention", "invention")
+    inv_type = np.zeros(len(irows), np.int8)
+    inv_cost = np.zeros(len(irows), np.int16)
+    for i, (label, row) in enumerate(irows):
+        f.keys(label, row, ("id", "name", "type", "cost", "source", "cost_source", "text"))
+        f.get(label, row, "name", str)
+        f.get(label, row, "text", str)
+        inv_type[i] = K.INVENTION_TYPES[f.choice(label, row, "type", list(K.INVENTION_TYPES), "type")]
+        inv_cost[i] = f.count(label, row, "cost", 0, 20)
+        _note(assumed, "inventions.toml", label, "card text and type", f.source(label, row))
+        _note(assumed, "inventions.toml", label, "Smurfberry cost", f.source(label, row, "cost_source"))
+        inventions.append(row)
+    if ideas_at_setup > len(irows):
+        loaded["setup.toml"].fail("setup", f"'ideas_at_setup' ({ideas_at_setup}) exceeds the "
+                                  f"{len(irows)} Invention cards")
+
+    # ---- cakes
+    f = loaded["cakes.toml"]
+    for k in f.data:
+        if k != "cake":
+            f.fail("", f"unknown key '{k}'")
+    cakes = []
+    crows = f.table("cake", "cake")
+    cake_req = np.zeros(len(crows), np.int8)
+    cake_n = np.zeros(len(crows), np.int16)
+    cake_res = np.full(len(crows), -1, np.int8)
+    for i, (label, row) in enumerate(crows):
+        f.keys(label, row, ("id", "name", "requires", "n", "source", "text"), ("resource",))
+        f.get(label, row, "name", str)
+        f.get(label, row, "text", str)
+        req = f.choice(label, row, "requires", list(K.CAKE_REQUIRES), "prerequisite")
+        cake_req[i] = K.CAKE_REQUIRES[req]
+        cake_n[i] = f.count(label, row, "n", 1, 999)
+        if req == "stock-of":
+            if "resource" not in row:
+                f.fail(label, "prerequisite 'stock-of' needs 'resource'")
+            cake_res[i] = resources.index(f.choice(label, row, "resource", resources, "resource"))
+        elif "resource" in row:
+            f.fail(label, f"prerequisite '{req}' takes no 'resource'")
+        _note(assumed, "cakes.toml", label, "prerequisite", f.source(label, row))
+        cakes.append(row)
+
+    # ---- Gargamel
+    f = loaded["gargamel.toml"]
+    for k in f.data:
+        if k != "gargamel":
+            f.fail("", f"unknown key '{k}'")
+    gargamel = []
+    grows = f.table("gargamel", "gargamel card")
+    ng = len(grows)
+    garg_timing = np.zeros(ng, np.int8)
+    garg_azrael = np.zeros(ng, np.int8)
+    garg_op = np.zeros((ng, K.MAX_G_EFFECTS), np.int8)
+    garg_loc = np.full((ng, K.MAX_G_EFFECTS), -1, np.int8)
+    garg_res = np.full((ng, K.MAX_G_EFFECTS), -1, np.int8)
+    garg_amount = np.zeros((ng, K.MAX_G_EFFECTS), np.int8)
+    arg_keys = {
+        K.GE_LOSE_HALF: ("resource",), K.GE_LOSE_OR_DESTROY: ("amount",), K.GE_LOSE: ("amount",),
+        K.GE_DESTROY_HOUSE: (), K.GE_CRACOUCASS: (), K.GE_DISCARD_IDEAS: (),
+        K.GE_DESTROY_INVENTION: (), K.GE_BLOCK_LOCATION: ("location",),
+        K.GE_DANGER_LOCATION: ("location",), K.GE_EXTRA_COST: ("location", "resource", "amount"),
+    }
+    for i, (label, row) in enumerate(grows):
+        f.keys(label, row, ("id", "name", "timing", "azrael", "source", "text", "effects"))
+        f.get(label, row, "name", str)
+        f.get(label, row, "text", str)
+        timing = K.GARGAMEL_TIMINGS[f.choice(label, row, "timing", list(K.GARGAMEL_TIMINGS), "timing")]
+        garg_timing[i] = timing
+        garg_azrael[i] = f.count(label, row, "azrael", 0, 20)
+        effects = f.get(label, row, "effects", list)
+        if timing == K.G_TOO_LATE and effects:
+            f.fail(label, "a Too Late card has no other effect")
+        if timing != K.G_TOO_LATE and not effects:
+            f.fail(label, "needs at least one entry in 'effects'")
+        if len(effects) > K.MAX_G_EFFECTS:
+            f.fail(label, f"at most {K.MAX_G_EFFECTS} effects, got {len(effects)}")
+        for j, eff in enumerate(effects):
+            elabel = f"{label} effect {j + 1}"
+            if not isinstance(eff, dict):
+                f.fail(elabel, 'each effect is a table like { op = "lose", amount = 2 }')
+            op = K.GARGAMEL_EFFECTS[f.choice(elabel, eff, "op", list(K.GARGAMEL_EFFECTS), "op")]
+            f.keys(elabel, eff, ("op",) + arg_keys[op])
+            if op in K.GARGAMEL_LASTING_ONLY and timing != K.G_LASTING:
+                f.fail(elabel, f"'{eff['op']}' acts over a round: the card's timing must be 'lasting'")
+            if op not in K.GARGAMEL_LASTING_ONLY and timing == K.G_LASTING:
+                f.fail(elabel, f"'{eff['op']}' acts at once: the card's timing must be 'immediate'")
+            garg_op[i, j] = op
+            if "location" in eff:
+                garg_loc[i, j] = loc_ids.index(f.choice(elabel, eff, "location", loc_ids, "location"))
+            if "resource" in eff:
+                garg_res[i, j] = resources.index(f.choice(elabel, eff, "resource", resources, "resource"))
+            if "amount" in eff:
+                garg_amount[i, j] = f.count(elabel, eff, "amount", 1, 99)
+        _note(assumed, "gargamel.toml", label, "effect and Azrael value", f.source(label, row))
+        gargamel.append(row)
+    n_too_late = int((garg_timing == K.G_TOO_LATE).sum())
+    if n_too_late != 1:
+        f.fail("gargamel", f"the deck needs exactly one Too Late card, got {n_too_late}")
+    n_garg_effects = ng - 1
+
+    # ---- levels (checked against the card counts)
+    f = loaded["levels.toml"]
+    for k in f.data:
+        if k != "level":
+            f.fail("", f"unknown key '{k}'")
+    levels = {}
+    for label, row in f.table("level", "level"):
+        f.keys(label, row, ("id", "name", "houses", "lost_smurfs", "cakes", "gargamel_cards",
+                            "hungry_cracoucass", "super_danger_die", "source"))
+        f.get(label, row, "name", str)
+        houses = f.count(label, row, "houses", 1, 99)
+        lost = f.count(label, row, "lost_smurfs", 0, 999)
+        ncake = f.count(label, row, "cakes", 0, 99)
+        ngc = f.count(label, row, "gargamel_cards", 1, 999)
+        f.get(label, row, "hungry_cracoucass", bool)
+        f.get(label, row, "super_danger_die", bool)
+        f.source(label, row)
+        if houses > len(roofs):
+            f.fail(label, f"needs {houses} houses but {files['roofs.toml']} has {len(roofs)} roofs")
+        if lost > n_lost:
+            f.fail(label, f"needs {lost} lost Smurfs but {files['smurfs.toml']} has {n_lost}")
+        if ncake > len(cakes):
+            f.fail(label, f"needs {ncake} cakes but {files['cakes.toml']} has {len(cakes)}")
+        if ngc - 1 > n_garg_effects:
+            f.fail(label, f"needs {ngc - 1} Gargamel effect cards plus Too Late but "
+                          f"{files['gargamel.toml']} has {n_garg_effects}")
+        levels[row["id"]] = row
+
+    act = np.zeros((K.N_ACTIONS, N_ACT_COLS), np.int32)
+    act[:, A_LOC] = act_location
+    act[:, A_SPACES] = act_spaces
+    act[:, A_COST:A_COST + K.N_RES] = act_cost
+    act[:, A_DANGER] = act_dangerous
+    act[:, A_EFFECT] = act_effect
+    act[:, A_RES] = act_resource
+    act[:, A_AMOUNT] = act_amount
+    garg_eff = np.stack([garg_op, garg_loc, garg_res, garg_amount], axis=-1).astype(np.int32)
+    rules = Rules(
+        act=act, die=np.stack([die_result, die_amount], axis=-1).astype(np.int32),
+        roof_cost=roof_cost.astype(np.int32), smurf_kind=smurf_kind,
+        inv=np.stack([inv_type, inv_cost], axis=-1).astype(np.int32).reshape(-1, 2),
+        cake=np.stack([cake_req, cake_n, cake_res], axis=-1).astype(np.int32).reshape(-1, 3),
+        garg=np.stack([garg_timing, garg_azrael], axis=-1).astype(np.int32),
+        garg_eff=garg_eff,
+        setup=np.array([meeples, meeples_in_box, inventions_max, ideas_at_setup, supply], np.int32),
+    )
+    return Catalog(rules=rules, resources=resources, locations=locs, actions=actions, dice=dice,
+                   levels=levels, roofs=roofs, smurfs=smurfs, inventions=inventions, cakes=cakes,
+                   gargamel=gargamel, setup=setup, files={k: str(v) for k, v in files.items()},
+                   digest=digest.hexdigest()[:16], assumptions=assumed)

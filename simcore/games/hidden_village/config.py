@@ -1,0 +1,86 @@
+"""One game configuration: level, die, variants and player count, resolved against the data."""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from ...errors import UserError
+from . import consts as K
+from .catalog import Catalog
+
+DIES = {"white": K.DIE_WHITE, "red": K.DIE_RED}
+
+
+class Config(NamedTuple):
+    """Every option of a game as plain ints (a numba-friendly tuple)."""
+    players: int        # 1..5
+    hand_size: int      # starting hand size for this player count (HV-S09)
+    n_houses: int       # HV-S02 / HV-D01
+    n_lost: int         # lost Smurfs in the Dark Forest (HV-S08)
+    n_cakes: int        # HV-S03
+    n_garg: int         # Gargamel deck size, Too Late included (HV-S07)
+    danger_die: int     # consts.DIE_WHITE or DIE_RED (HV-D03)
+    hungry: int         # 1 = Hungry Cracoucass (HV-D02)
+    finite_supply: int  # 1 = the stock is capped at the box's tokens (HV-S01)
+    too_late_k: int     # 0 = Too Late at the bottom; k = shuffled into the bottom k cards
+    first_player: int   # HV-S11
+    log_on: int         # 1 = record events for the game log
+
+
+class Variant(NamedTuple):
+    """The user-facing names of a configuration (for output and manifests)."""
+    level: str
+    die: str
+    hungry: bool
+    players: int
+    too_late: str
+    finite_supply: bool
+
+
+def parse_too_late(text: str) -> int:
+    """'bottom' -> 0, 'bottom-3' -> 3."""
+    if text == "bottom":
+        return 0
+    m = re.fullmatch(r"bottom-(\d+)", text)
+    if not m or int(m.group(1)) < 1:
+        raise UserError(f"unknown Too Late placement '{text}' (use 'bottom' or 'bottom-K', K >= 1)")
+    return int(m.group(1))
+
+
+def make_config(catalog: Catalog, level: str = "standard", die: str | None = None,
+                hungry: bool | None = None, players: int = 3, too_late: str | None = None,
+                finite_supply: bool = False, log: bool = False) -> tuple[Config, Variant]:
+    """Resolve user options into a Config. `die`/`hungry` None means the level's default.
+
+    A level that makes a variant mandatory (HV-D02, HV-D03) forces it on; asking for it off
+    at such a level is an error rather than a silent change.
+    """
+    if level not in catalog.levels:
+        raise UserError(f"unknown level '{level}' (known: {', '.join(catalog.levels)})")
+    lv = catalog.levels[level]
+    if die is None:
+        die = "red" if lv["super_danger_die"] else "white"
+    if die not in DIES:
+        raise UserError(f"unknown die '{die}' (known: {', '.join(DIES)})")
+    if lv["super_danger_die"] and die != "red":
+        raise UserError(f"level '{level}' requires the red super danger die")
+    if hungry is None:
+        hungry = bool(lv["hungry_cracoucass"])
+    if lv["hungry_cracoucass"] and not hungry:
+        raise UserError(f"level '{level}' requires the Hungry Cracoucass")
+    if not isinstance(players, int) or not 1 <= players <= K.MAX_PLAYERS:
+        raise UserError(f"players must be 1 to {K.MAX_PLAYERS}, got {players}")
+    setup = catalog.setup
+    if too_late is None:
+        too_late = "bottom" if setup["too_late"] == "bottom" else f"bottom-{setup['too_late_k']}"
+    k = parse_too_late(too_late)
+    if k > lv["gargamel_cards"]:
+        raise UserError(f"Too Late placement '{too_late}' is deeper than the {lv['gargamel_cards']}-card "
+                        f"Gargamel deck of level '{level}'")
+    cfg = Config(
+        players=players, hand_size=setup["hand_size"][players], n_houses=lv["houses"],
+        n_lost=lv["lost_smurfs"], n_cakes=lv["cakes"], n_garg=lv["gargamel_cards"],
+        danger_die=DIES[die], hungry=int(hungry), finite_supply=int(finite_supply),
+        too_late_k=k, first_player=min(setup["first_player"], players - 1), log_on=int(log),
+    )
+    return cfg, Variant(level, die, bool(hungry), players, too_late, bool(finite_supply))

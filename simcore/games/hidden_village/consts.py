@@ -1,0 +1,187 @@
+"""Named integer codes shared by the catalog, the kernels and the trace.
+
+Module-level ints are compile-time constants for numba. Data files use the names; the catalog
+maps names to these codes.
+"""
+# --- resources (HV-S01); order matches data/board.toml `resources`
+BERRY = 0
+LOG = 1
+STONE = 2
+N_RES = 3
+
+N_LOCATIONS = 8
+N_ACTIONS = 16
+MAX_SPACES = 2
+MAX_PLAYERS = 5
+
+# --- Smurf card kinds (HV-T08)
+KIND_STARTING = 0
+KIND_IMMEDIATE = 1
+KIND_LASTING = 2
+SMURF_KINDS = {"starting": KIND_STARTING, "immediate": KIND_IMMEDIATE, "lasting": KIND_LASTING}
+
+# --- action effects (HV-L07..L11)
+ACT_RESCUE = 0
+ACT_COLLECT = 1
+ACT_COLLECT_DIFFERENT = 2
+ACT_CRAFT_FREE = 3
+ACT_REVEAL_IDEAS = 4
+ACT_RELOCATE = 5
+ACT_BUILD = 6
+ACTION_EFFECTS = {
+    "rescue": ACT_RESCUE, "collect": ACT_COLLECT, "collect-different": ACT_COLLECT_DIFFERENT,
+    "craft-free": ACT_CRAFT_FREE, "reveal-ideas": ACT_REVEAL_IDEAS, "relocate": ACT_RELOCATE,
+    "build": ACT_BUILD,
+}
+
+# --- dice (HV-Y01, HV-Y02)
+DIE_WHITE = 0
+DIE_RED = 1
+DIE_AZRAEL = 2
+N_FACES = 6
+MAX_FACE_RESULTS = 2
+FACE_NOTHING = 0
+FACE_AZRAEL = 1
+FACE_CRACOUCASS = 2
+FACE_SHORTAGE = 3
+FACE_DESTROY_INVENTION = 4
+FACE_SMURF_HUNT = 5
+FACE_FIND = 6
+FACE_BRIGHT_IDEA = 7
+FACE_RESULTS = {
+    "nothing": FACE_NOTHING, "azrael": FACE_AZRAEL, "cracoucass": FACE_CRACOUCASS,
+    "shortage": FACE_SHORTAGE, "destroy-invention": FACE_DESTROY_INVENTION,
+    "smurf-hunt": FACE_SMURF_HUNT, "find": FACE_FIND, "bright-idea": FACE_BRIGHT_IDEA,
+}
+
+# --- invention types (HV-I04..I06)
+INV_NEW_ACTION = 0
+INV_SINGLE_USE = 1
+INV_DURABLE = 2
+INVENTION_TYPES = {"new-action": INV_NEW_ACTION, "single-use": INV_SINGLE_USE, "durable": INV_DURABLE}
+
+# --- cake prerequisites (HV-K01, HV-K02, HV-N20)
+CAKE_STOCK_TOTAL = 0
+CAKE_DANGER_STREAK = 1
+CAKE_BUILDS_IN_ROUND = 2
+CAKE_STOCK_EACH = 3
+CAKE_STOCK_OF = 4
+CAKE_CRAFTED = 5
+CAKE_RESCUES_IN_ROUND = 6
+CAKE_HOUSES_BUILT = 7
+CAKE_IDEAS = 8
+CAKE_REQUIRES = {
+    "stock-total": CAKE_STOCK_TOTAL, "danger-streak": CAKE_DANGER_STREAK,
+    "builds-in-round": CAKE_BUILDS_IN_ROUND, "stock-each": CAKE_STOCK_EACH,
+    "stock-of": CAKE_STOCK_OF, "crafted": CAKE_CRAFTED, "rescues-in-round": CAKE_RESCUES_IN_ROUND,
+    "houses-built": CAKE_HOUSES_BUILT, "ideas": CAKE_IDEAS,
+}
+
+# --- Gargamel cards (HV-E02, HV-N18, HV-N19)
+G_IMMEDIATE = 0
+G_LASTING = 1
+G_TOO_LATE = 2
+GARGAMEL_TIMINGS = {"immediate": G_IMMEDIATE, "lasting": G_LASTING, "too-late": G_TOO_LATE}
+MAX_G_EFFECTS = 2
+GE_NONE = 0
+GE_LOSE_HALF = 1
+GE_LOSE_OR_DESTROY = 2
+GE_LOSE = 3
+GE_DESTROY_HOUSE = 4
+GE_CRACOUCASS = 5
+GE_DISCARD_IDEAS = 6
+GE_DESTROY_INVENTION = 7
+GE_BLOCK_LOCATION = 8
+GE_DANGER_LOCATION = 9
+GE_EXTRA_COST = 10
+GARGAMEL_EFFECTS = {
+    "lose-half": GE_LOSE_HALF, "lose-or-destroy": GE_LOSE_OR_DESTROY, "lose": GE_LOSE,
+    "destroy-house": GE_DESTROY_HOUSE, "cracoucass": GE_CRACOUCASS,
+    "discard-ideas": GE_DISCARD_IDEAS, "destroy-invention": GE_DESTROY_INVENTION,
+    "block-location": GE_BLOCK_LOCATION, "danger-location": GE_DANGER_LOCATION,
+    "extra-cost": GE_EXTRA_COST,
+}
+GARGAMEL_LASTING_ONLY = (GE_BLOCK_LOCATION, GE_DANGER_LOCATION, GE_EXTRA_COST)
+
+# --- game outcome
+RUNNING = 0
+WIN = 1
+LOSS = 2
+LOSS_NONE = 0
+LOSS_TOO_LATE = 1
+LOSS_DECK_EMPTY = 2
+LOSS_REASONS = {LOSS_NONE: "", LOSS_TOO_LATE: "too-late", LOSS_DECK_EMPTY: "gargamel-deck-empty"}
+
+# --- random stream purposes (simcore.rng): chance streams never depend on the strategy
+STREAM_SETUP = 0
+STREAM_SHUFFLE = 1
+STREAM_DICE = 2
+STREAM_POLICY = 3
+N_STREAMS = 4
+
+# --- decisions the kernel asks the strategy (the checklist's "Choices the players make")
+D_PLAY_CARD = 0          # option: hand slot
+D_PLACE = 1              # option: action index
+D_CRAFT = 2              # option: 0 = pass, else ideas slot + 1
+D_CRAFT_DISCARD = 3      # option: crafted slot to discard (limit of 4)
+D_RESCUE = 4             # option: 1 draw, 2 free a nest meeple, 3 both
+D_GAIN_PAIR = 5          # option: 3 * first + second resource ("2 different")
+D_GAIN_ONE = 6           # option: resource type (Find)
+D_LOSE_ONE = 7           # option: resource type to lose (Shortage, Gargamel)
+D_CRACOUCASS_DISCARD = 8 # option: player * CARD_SLOTS + hand slot
+D_HUNT_DISCARD = 9       # option: hand slot of the roller
+D_DESTROY_INVENTION = 10 # option: crafted slot
+D_FREE_CRAFT = 11        # option: ideas slot
+D_BUILD = 12             # option: house index
+D_RELOCATE = 13          # option: -1 none, else card id
+D_FIT_OF_RAGE = 14       # option: -1 lose resources, else house index to destroy
+D_DESTROY_HOUSE = 15     # option: house index
+DECISIONS = [
+    "play-card", "place", "craft", "craft-discard", "rescue", "gain-pair", "gain-one",
+    "lose-one", "cracoucass-discard", "hunt-discard", "destroy-invention", "free-craft",
+    "build", "relocate", "fit-of-rage", "destroy-house",
+]
+N_DECISIONS = len(DECISIONS)
+MAX_OPTIONS = 256
+CARD_SLOTS = 64          # hand capacity per player (>= number of Smurf cards)
+
+# --- results: one row per game (the per-game record of run_chunk)
+RESULT_FIELDS = [
+    "outcome", "loss_reason", "rounds", "turns", "forest_left", "houses_left", "cakes_left",
+    "dangerous_actions", "kidnaps", "rescues", "crafted", "houses_built", "cakes_done",
+    "actions",
+]
+R_OUTCOME, R_LOSS_REASON, R_ROUNDS, R_TURNS, R_FOREST_LEFT, R_HOUSES_LEFT, R_CAKES_LEFT, \
+    R_DANGEROUS, R_KIDNAPS, R_RESCUES, R_CRAFTED, R_HOUSES_BUILT, R_CAKES_DONE, R_ACTIONS = range(14)
+N_RESULT_FIELDS = len(RESULT_FIELDS)
+
+# --- events of the game log (trace.py decodes them): (kind, round, player, a, b, c)
+EV_ROUND = 0            # a: first player
+EV_TURN = 1             # a: meeples on the esplanade
+EV_PLAY = 2             # a: card, b: 1 if drawn from the deck (empty hand)
+EV_DRAW = 3             # a: card, b: 0 deck step 4, 1 Dark Forest, 2 additional pile
+EV_RESHUFFLE = 4        # a: cards shuffled into the new deck
+EV_PLACE = 5            # a: action, b: space, c: 1 if it filled the action
+EV_PAY = 6              # a: resource, b: amount
+EV_ROLL = 7             # a: die, b: face
+EV_GAIN = 8             # a: resource, b: amount
+EV_LOSE = 9             # a: resource, b: amount
+EV_AZRAEL = 10          # a: from location, b: to location
+EV_KIDNAP = 11          # a: 1 if a meeple was taken
+EV_DISCARD = 12         # a: card, b: player, c: 0 Cracoucass, 1 Smurf hunt, 2 end of turn
+EV_RESCUE_NEST = 13     # a: meeples left in the nest
+EV_BUILD = 14           # a: house, b: roof
+EV_RELOCATE = 15        # a: card
+EV_CRAFT = 16           # a: invention, b: berries paid
+EV_INV_DISCARD = 17     # a: invention, b: 0 limit, 1 destroyed, 2 ideas burned
+EV_IDEA = 18            # a: invention revealed
+EV_CAKE = 19            # a: cake
+EV_RETURN = 20          # a: meeples on the esplanade after the return, b: kept in the nest
+EV_GARGAMEL = 21        # a: card
+EV_HOUSE_DESTROYED = 22 # a: house
+EV_FIRST_PLAYER = 23    # a: new first player
+EV_OUTCOME = 24         # a: outcome, b: loss reason
+EV_ACTION = 25          # a: action performed, b: 1 if dangerous
+EV_NO_PLACEMENT = 26    # a: meeples idle for the rest of the round
+EV_NOTHING = 27         # a: action whose effect found nothing to do
+EVENT_FIELDS = 6

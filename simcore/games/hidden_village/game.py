@@ -1,0 +1,76 @@
+"""Playing games: the only loop over rounds, and the Python entry points.
+
+`run_games` plays a chunk of games (a plain range of game indices) and returns one result row
+per game; `play_logged` plays one game with the event log on.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...jit import njit
+from . import consts as K
+from . import state as S
+from .catalog import Catalog
+from .config import Config
+from .rules.core import houses_built
+from .rules.setup import setup_game
+from .rules.turn import play_round
+from .state import State, new_state
+
+
+@njit
+def play_game(R, C, st, sid, params):
+    """Play the set-up game in `st` to its end (every game ends: the Gargamel deck is finite)."""
+    while st.sc[S.S_OUTCOME] == K.RUNNING:
+        play_round(R, C, st, sid, params)
+
+
+@njit
+def record_result(st, row):
+    row[K.R_OUTCOME] = st.sc[S.S_OUTCOME]
+    row[K.R_LOSS_REASON] = st.sc[S.S_LOSS]
+    row[K.R_ROUNDS] = st.sc[S.S_ROUND]
+    row[K.R_TURNS] = st.sc[S.S_TURN]
+    row[K.R_FOREST_LEFT] = st.pile_n[S.P_FOREST]
+    built = houses_built(st)
+    row[K.R_HOUSES_LEFT] = st.sc[S.S_N_HOUSES] - built
+    done = 0
+    for i in range(st.sc[S.S_N_CAKES]):
+        done += st.cake_done[i]
+    row[K.R_CAKES_LEFT] = st.sc[S.S_N_CAKES] - done
+    row[K.R_DANGEROUS] = st.sc[S.S_N_DANGEROUS]
+    row[K.R_KIDNAPS] = st.sc[S.S_N_KIDNAPS]
+    row[K.R_RESCUES] = st.sc[S.S_N_RESCUES]
+    row[K.R_CRAFTED] = st.sc[S.S_N_CRAFTED]
+    row[K.R_HOUSES_BUILT] = built
+    row[K.R_CAKES_DONE] = done
+    row[K.R_ACTIONS] = st.sc[S.S_N_ACTIONS]
+
+
+@njit
+def run_chunk(R, C, st, sid, params, seed, start, out):
+    """Play games start .. start + len(out) - 1 of root `seed`, one result row each."""
+    for i in range(out.shape[0]):
+        setup_game(R, C, st, seed, start + i)
+        play_game(R, C, st, sid, params)
+        record_result(st, out[i])
+
+
+def run_games(catalog: Catalog, cfg: Config, strategy_id: int, params: np.ndarray, seed: int,
+              start: int, n: int, state: State | None = None) -> np.ndarray:
+    """Results (int32[n, len(RESULT_FIELDS)]) of games start .. start + n - 1."""
+    st = state if state is not None else new_state(catalog.rules, event_capacity=1)
+    out = np.zeros((n, K.N_RESULT_FIELDS), np.int32)
+    run_chunk(catalog.rules, cfg._replace(log_on=0), st, strategy_id,
+              np.asarray(params, np.float64), seed, start, out)
+    return out
+
+
+def play_logged(catalog: Catalog, cfg: Config, strategy_id: int, params: np.ndarray, seed: int,
+                game_index: int = 0, event_capacity: int = 1 << 16):
+    """Play one game with the log on; returns (final State, events int32[n, 6], result row)."""
+    st = new_state(catalog.rules, event_capacity=event_capacity)
+    out = np.zeros((1, K.N_RESULT_FIELDS), np.int32)
+    run_chunk(catalog.rules, cfg._replace(log_on=1), st, strategy_id,
+              np.asarray(params, np.float64), seed, game_index, out)
+    return st, st.events[: st.sc[S.S_EV_N]].copy(), out[0]

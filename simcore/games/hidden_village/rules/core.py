@@ -1,0 +1,159 @@
+"""Shared kernels: the game log, decisions, resources, cakes and the victory check."""
+from ....jit import njit
+from ....policy import choose_generic
+from .. import catalog as T
+from .. import consts as K
+from .. import state as S
+
+
+@njit
+def log(C, st, kind, a, b, c):
+    """Append an event (kind, round, player, a, b, c) when the game log is on."""
+    if C.log_on:
+        i = st.sc[S.S_EV_N]
+        if i < st.events.shape[0]:
+            ev = st.events[i]
+            ev[0] = kind
+            ev[1] = st.sc[S.S_ROUND]
+            ev[2] = st.sc[S.S_CUR]
+            ev[3] = a
+            ev[4] = b
+            ev[5] = c
+            st.sc[S.S_EV_N] = i + 1
+
+
+@njit
+def decide(R, st, kind, n, sid, params):
+    """Ask the strategy for an index into st.options[:n]; a forced move (n == 1) is not asked."""
+    st.decisions[kind] += 1
+    if n == 1:
+        return 0
+    idx = choose_generic(sid, st.rng, K.STREAM_POLICY, n, params, st.sc[S.S_ASKED])
+    st.sc[S.S_ASKED] += 1
+    if idx < 0 or idx >= n:
+        raise ValueError("strategy returned an index outside the legal options")
+    return idx
+
+
+@njit
+def running(st):
+    return st.sc[S.S_OUTCOME] == K.RUNNING
+
+
+# ------------------------------------------------------------------ resources (HV-R01)
+@njit
+def gain(R, C, st, r, n):
+    """Add n of resource r to the stock (capped by the box's tokens with finite_supply)."""
+    if C.finite_supply:
+        room = R.setup[T.SU_SUPPLY_CAP] - st.stock[r]
+        if n > room:
+            n = room
+    if n > 0:
+        st.stock[r] += n
+        log(C, st, K.EV_GAIN, r, n, 0)
+
+
+@njit
+def stock_total(st):
+    return st.stock[0] + st.stock[1] + st.stock[2]
+
+
+@njit
+def lose_choice(R, C, st, n, sid, params):
+    """Lose n resources of the team's choice, one at a time, as many as possible."""
+    for _ in range(n):
+        k = 0
+        for r in range(K.N_RES):
+            if st.stock[r] > 0:
+                st.options[k] = r
+                k += 1
+        if k == 0:
+            return
+        r = st.options[decide(R, st, K.D_LOSE_ONE, k, sid, params)]
+        st.stock[r] -= 1
+        log(C, st, K.EV_LOSE, r, 1, 0)
+
+
+@njit
+def gain_choice(R, C, st, sid, params):
+    """Gain 1 resource of the team's choice (Find)."""
+    k = 0
+    for r in range(K.N_RES):
+        if not C.finite_supply or st.stock[r] < R.setup[T.SU_SUPPLY_CAP]:
+            st.options[k] = r
+            k += 1
+    if k == 0:
+        return
+    r = st.options[decide(R, st, K.D_GAIN_ONE, k, sid, params)]
+    gain(R, C, st, r, 1)
+
+
+# ------------------------------------------------------------------ objectives (HV-K01, HV-G01)
+@njit
+def houses_built(st):
+    n = 0
+    for h in range(st.sc[S.S_N_HOUSES]):
+        n += st.house_built[h]
+    return n
+
+
+@njit
+def cake_ready(R, st, cake):
+    req = R.cake[cake, T.CAKE_REQ]
+    n = R.cake[cake, T.CAKE_N]
+    if req == K.CAKE_STOCK_TOTAL:
+        return stock_total(st) >= n
+    if req == K.CAKE_DANGER_STREAK:
+        return st.sc[S.S_DANGER_STREAK] >= n
+    if req == K.CAKE_BUILDS_IN_ROUND:
+        return st.sc[S.S_BUILDS_ROUND] >= n
+    if req == K.CAKE_STOCK_EACH:
+        return st.stock[0] >= n and st.stock[1] >= n and st.stock[2] >= n
+    if req == K.CAKE_STOCK_OF:
+        return st.stock[R.cake[cake, T.CAKE_RES]] >= n
+    if req == K.CAKE_CRAFTED:
+        return st.inv_n[S.I_CRAFTED] >= n
+    if req == K.CAKE_RESCUES_IN_ROUND:
+        return st.sc[S.S_RESCUES_ROUND] >= n
+    if req == K.CAKE_HOUSES_BUILT:
+        return houses_built(st) >= n
+    if req == K.CAKE_IDEAS:
+        return st.inv_n[S.I_IDEAS] >= n
+    return False
+
+
+@njit
+def objectives_met(st):
+    """HV-G01: the Dark Forest deck is empty, every house built, every cake prepared."""
+    if st.pile_n[S.P_FOREST] != 0:
+        return False
+    for h in range(st.sc[S.S_N_HOUSES]):
+        if st.house_built[h] == 0:
+            return False
+    for i in range(st.sc[S.S_N_CAKES]):
+        if st.cake_done[i] == 0:
+            return False
+    return True
+
+
+@njit
+def check_progress(R, C, st):
+    """Prepare every cake whose prerequisite holds now (HV-K01), then check victory (HV-G01)."""
+    if st.sc[S.S_OUTCOME] != K.RUNNING:
+        return
+    for i in range(st.sc[S.S_N_CAKES]):
+        if st.cake_done[i] == 0 and cake_ready(R, st, st.cake[i]):
+            st.cake_done[i] = 1
+            log(C, st, K.EV_CAKE, st.cake[i], 0, 0)
+    if objectives_met(st):
+        st.sc[S.S_OUTCOME] = K.WIN
+        log(C, st, K.EV_OUTCOME, K.WIN, 0, 0)
+
+
+@njit
+def move_azrael(C, st, steps):
+    """Azrael advances location by location in ascending order, 8 wrapping to 1 (HV-E03)."""
+    if steps > 0:
+        before = st.sc[S.S_AZRAEL]
+        st.sc[S.S_AZRAEL] = (before + steps) % K.N_LOCATIONS
+        log(C, st, K.EV_AZRAEL, before, st.sc[S.S_AZRAEL], 0)

@@ -1,0 +1,97 @@
+"""Gargamel's cards at the end of the round (HV-E02, HV-G02, HV-G03, HV-N18, HV-N19)."""
+from ....jit import njit
+from .. import catalog as T
+from .. import consts as K
+from .. import state as S
+from .cards import cracoucass_attack
+from .core import decide, log, lose_choice, stock_total
+from .inventions import destroy_invention, discard_all_ideas
+
+
+@njit
+def destroy_house(C, st, h):
+    """HV-G03: the roof is turned back upside down; the house must be built again."""
+    st.house_built[h] = 0
+    log(C, st, K.EV_HOUSE_DESTROYED, h, st.house_roof[h], 0)
+
+
+@njit
+def choose_built_house(R, st, kind, first, sid, params):
+    """Offer every built house after the `first` options already in st.options; -1 if none."""
+    k = first
+    for h in range(st.sc[S.S_N_HOUSES]):
+        if st.house_built[h]:
+            st.options[k] = h
+            k += 1
+    if k == 0:
+        return -1
+    return st.options[decide(R, st, kind, k, sid, params)]
+
+
+@njit
+def apply_gargamel_effect(R, C, st, card, j, sid, params):
+    op = R.garg_eff[card, j, T.GE_OP]
+    loc = R.garg_eff[card, j, T.GE_LOC]
+    res = R.garg_eff[card, j, T.GE_RES]
+    amount = R.garg_eff[card, j, T.GE_AMOUNT]
+    if op == K.GE_LOSE_HALF:
+        n = st.stock[res] // 2
+        if n > 0:
+            st.stock[res] -= n
+            log(C, st, K.EV_LOSE, res, n, 0)
+    elif op == K.GE_LOSE_OR_DESTROY:
+        k = 0
+        if stock_total(st) >= amount:
+            st.options[0] = -1
+            k = 1
+        h = choose_built_house(R, st, K.D_FIT_OF_RAGE, k, sid, params)
+        if h >= 0:
+            destroy_house(C, st, h)
+        else:
+            # chose to lose resources, or (HV-N18) too few resources and no house built:
+            # lose as many as possible
+            lose_choice(R, C, st, amount, sid, params)
+    elif op == K.GE_LOSE:
+        lose_choice(R, C, st, amount, sid, params)
+    elif op == K.GE_DESTROY_HOUSE:
+        h = choose_built_house(R, st, K.D_DESTROY_HOUSE, 0, sid, params)
+        if h >= 0:
+            destroy_house(C, st, h)
+    elif op == K.GE_CRACOUCASS:
+        cracoucass_attack(R, C, st, st.sc[S.S_FIRST], sid, params)
+    elif op == K.GE_DISCARD_IDEAS:
+        discard_all_ideas(C, st)
+    elif op == K.GE_DESTROY_INVENTION:
+        destroy_invention(R, C, st, sid, params)
+    elif op == K.GE_BLOCK_LOCATION:
+        st.loc_mod[loc, S.LM_BLOCKED] = 1
+    elif op == K.GE_DANGER_LOCATION:
+        st.loc_mod[loc, S.LM_DANGER] = 1
+    elif op == K.GE_EXTRA_COST:
+        st.loc_mod[loc, S.LM_EXTRA + res] += amount
+
+
+@njit
+def reveal_gargamel(R, C, st, sid, params):
+    """HV-E02: reveal the top card; it covers the previous one (whose lasting effect ends).
+    Immediate effects apply now; lasting ones hold through the next round; Too Late loses.
+    Returns the card, or -1 if the deck was empty."""
+    st.loc_mod[:, :] = 0
+    if st.sc[S.S_GARG_N] == 0:
+        st.sc[S.S_OUTCOME] = K.LOSS
+        st.sc[S.S_LOSS] = K.LOSS_DECK_EMPTY
+        log(C, st, K.EV_OUTCOME, K.LOSS, K.LOSS_DECK_EMPTY, 0)
+        return -1
+    st.sc[S.S_GARG_N] -= 1
+    card = st.garg_deck[st.sc[S.S_GARG_N]]
+    st.sc[S.S_GARG_TOP] = card
+    log(C, st, K.EV_GARGAMEL, card, 0, 0)
+    if R.garg[card, T.G_TIMING] == K.G_TOO_LATE:
+        st.sc[S.S_OUTCOME] = K.LOSS
+        st.sc[S.S_LOSS] = K.LOSS_TOO_LATE
+        log(C, st, K.EV_OUTCOME, K.LOSS, K.LOSS_TOO_LATE, 0)
+        return card
+    for j in range(K.MAX_G_EFFECTS):
+        if R.garg_eff[card, j, T.GE_OP] != K.GE_NONE:
+            apply_gargamel_effect(R, C, st, card, j, sid, params)
+    return card

@@ -1,0 +1,118 @@
+"""A player's turn, the round, and the end of the round (HV-T01..T09, HV-E01..E05)."""
+from ....jit import njit
+from .. import catalog as T
+from .. import consts as K
+from .. import state as S
+from .cards import draw_from_deck, push, refill_hand, take_from_hand
+from .core import check_progress, decide, log, move_azrael
+from .gargamel import reveal_gargamel
+from .inventions import bonus_crafting
+from .locations import enumerate_placements, place_meeple
+
+
+@njit
+def play_card(R, C, st, p, sid, params):
+    """HV-T02: play a card from the hand; with an empty hand, the top card of the Smurf deck."""
+    n = st.hand_n[p]
+    if n == 0:
+        card = draw_from_deck(C, st)
+        st.sc[S.S_PLAYED] = card
+        log(C, st, K.EV_PLAY, card, 1, 0)
+        return
+    for s in range(n):
+        st.options[s] = s
+    card = take_from_hand(st, p, decide(R, st, K.D_PLAY_CARD, n, sid, params))
+    st.sc[S.S_PLAYED] = card
+    log(C, st, K.EV_PLAY, card, 0, 0)
+
+
+@njit
+def place_step(R, C, st, p, sid, params):
+    """HV-T03: one meeple from the esplanade to a legal space. If the data leave no legal space
+    at all, the meeple sits out the round (idle) so the round still ends."""
+    k = enumerate_placements(R, st)
+    if k == 0:
+        st.sc[S.S_ESPLANADE] -= 1
+        st.sc[S.S_IDLE] += 1
+        log(C, st, K.EV_NO_PLACEMENT, st.sc[S.S_IDLE], 0, 0)
+        return
+    a = st.options[decide(R, st, K.D_PLACE, k, sid, params)]
+    place_meeple(R, C, st, a, p, sid, params)
+
+
+@njit
+def end_turn(R, C, st, p):
+    """HV-T05: discard the played card; only with an empty hand draw up to the hand size."""
+    card = st.sc[S.S_PLAYED]
+    if card >= 0:
+        push(st, S.P_DISCARD, card)
+        log(C, st, K.EV_DISCARD, card, p, 2)
+        st.sc[S.S_PLAYED] = -1
+    refill_hand(C, st, p)
+
+
+@njit
+def play_turn(R, C, st, p, sid, params):
+    """The four steps of a turn, with bonus crafting before and after the placement (HV-T07)."""
+    st.sc[S.S_CUR] = p
+    st.sc[S.S_TURN] += 1
+    log(C, st, K.EV_TURN, st.sc[S.S_ESPLANADE], 0, 0)
+    play_card(R, C, st, p, sid, params)
+    bonus_crafting(R, C, st, sid, params)
+    if st.sc[S.S_OUTCOME] != K.RUNNING:
+        return
+    place_step(R, C, st, p, sid, params)
+    if st.sc[S.S_OUTCOME] != K.RUNNING:
+        return
+    bonus_crafting(R, C, st, sid, params)
+    if st.sc[S.S_OUTCOME] != K.RUNNING:
+        return
+    end_turn(R, C, st, p)
+    check_progress(R, C, st)
+
+
+@njit
+def return_meeples(C, st):
+    """HV-E01: meeples on actions (and idle ones) go back to the esplanade; the nest's too,
+    unless the Hungry Cracoucass keeps them (HV-D02)."""
+    back = st.sc[S.S_IDLE]
+    for a in range(K.N_ACTIONS):
+        for s in range(K.MAX_SPACES):
+            if st.occ[a, s] >= 0:
+                back += 1
+                st.occ[a, s] = -1
+    st.sc[S.S_IDLE] = 0
+    if not C.hungry:
+        back += st.sc[S.S_NEST]
+        st.sc[S.S_NEST] = 0
+    st.sc[S.S_ESPLANADE] += back
+    log(C, st, K.EV_RETURN, st.sc[S.S_ESPLANADE], st.sc[S.S_NEST], 0)
+
+
+@njit
+def end_of_round(R, C, st, sid, params):
+    """HV-E01..E04: return the meeples, reveal Gargamel, move Azrael, pass the marker."""
+    return_meeples(C, st)
+    card = reveal_gargamel(R, C, st, sid, params)
+    if st.sc[S.S_OUTCOME] != K.RUNNING:
+        return
+    move_azrael(C, st, R.garg[card, T.G_AZRAEL])
+    st.sc[S.S_FIRST] = (st.sc[S.S_FIRST] + 1) % C.players
+    log(C, st, K.EV_FIRST_PLAYER, st.sc[S.S_FIRST], 0, 0)
+    st.sc[S.S_BUILDS_ROUND] = 0
+    st.sc[S.S_RESCUES_ROUND] = 0
+
+
+@njit
+def play_round(R, C, st, sid, params):
+    """HV-T01/E05: turns clockwise from the First Player until the esplanade is empty."""
+    st.sc[S.S_ROUND] += 1
+    p = st.sc[S.S_FIRST]
+    st.sc[S.S_CUR] = p
+    log(C, st, K.EV_ROUND, p, st.sc[S.S_ESPLANADE], 0)
+    while st.sc[S.S_ESPLANADE] > 0:
+        play_turn(R, C, st, p, sid, params)
+        if st.sc[S.S_OUTCOME] != K.RUNNING:
+            return
+        p = (p + 1) % C.players
+    end_of_round(R, C, st, sid, params)

@@ -1,0 +1,120 @@
+"""The game state: a NamedTuple of a few typed arrays, allocated once per chunk.
+
+Why few arrays: every kernel call passes the state, and numba reference-counts each array
+argument of each call. With one array per field (about 60) a first version compiled in 214 s
+and played ~400 games/s; grouping the fields into the arrays below, with a named index for
+every slot (`S_*` for scalars, `P_*` for piles...), keeps each field named while the call
+overhead stays small. Read a scalar as `st.sc[S_ROUND]`.
+
+The kernels reset every field at the start of each game (rules/setup.py), so one State serves
+a whole chunk.
+"""
+from typing import NamedTuple
+
+import numpy as np
+
+from . import consts as K
+from .catalog import Rules
+
+EVENT_CAPACITY = 4096
+
+# --- st.sc: int32 scalars
+_SCALARS = [
+    "ROUND",          # rounds started so far
+    "TURN",           # turns started so far
+    "FIRST",          # holder of the First Player marker (HV-S11, HV-E04)
+    "CUR",            # player whose turn it is
+    "OUTCOME",        # consts.RUNNING / WIN / LOSS
+    "LOSS",           # consts.LOSS_*
+    "ESPLANADE",      # meeples free to place (HV-S10)
+    "NEST",           # meeples in the Cracoucass' nest (HV-X02)
+    "IDLE",           # meeples that found no legal space this round
+    "MEEPLES",        # meeples in play (8, or 9 with Robot Assistant)
+    "AZRAEL",         # Azrael's location 0..7
+    "PLAYED",         # Smurf card revealed this turn, -1 if none
+    "REMOVED",        # Smurf cards relocated (back in the box)
+    "INV_DISCARD",    # Invention cards discarded
+    "N_HOUSES",       # houses in play (HV-S02)
+    "N_CAKES",        # cakes revealed (HV-S03)
+    "DANGER_STREAK",  # dangerous actions in a row (HV-K02)
+    "BUILDS_ROUND",   # houses built this round
+    "RESCUES_ROUND",  # Dark Forest rescues this round
+    "GARG_N",         # cards left in the Gargamel deck
+    "GARG_TOP",       # Gargamel card on top of the revealed pile, -1 before the first
+    "N_DANGEROUS",    # counters for results ...
+    "N_KIDNAPS",
+    "N_RESCUES",
+    "N_CRAFTED",
+    "N_ACTIONS",
+    "FORCED_N",       # die faces queued by tests in st.forced
+    "FORCED_POS",
+    "EV_N",           # events recorded
+    "ASKED",          # decisions put to the strategy so far (forced moves excluded)
+]
+for _i, _name in enumerate(_SCALARS):
+    globals()["S_" + _name] = _i
+N_SCALARS = len(_SCALARS)
+
+# --- st.piles[P_*, :] hold Smurf card ids; the count is st.pile_n[P_*]; the top is the last
+P_DECK = 0      # the Smurf deck
+P_DISCARD = 1   # the discard pile
+P_FOREST = 2    # the Dark Forest deck of lost Smurfs (HV-S08)
+P_EXTRA = 3     # the additional pile outside the board
+N_PILES = 4
+# --- st.inv[I_*, :] hold Invention card ids; counts in st.inv_n[I_*]
+I_DECK = 0      # the Invention deck
+I_IDEAS = 1     # the ideas zone (no limit, HV-I03)
+I_CRAFTED = 2   # the inventions zone (limit 4, HV-I02)
+N_INV_ZONES = 3
+# --- st.loc_mod[location, LM_*]: lasting Gargamel effects in force this round (HV-E02)
+LM_BLOCKED = 0
+LM_DANGER = 1
+LM_EXTRA = 2    # LM_EXTRA + resource: extra cost of every action there
+N_LOC_MOD = 2 + K.N_RES
+
+
+class State(NamedTuple):
+    sc: np.ndarray            # int32[N_SCALARS]
+    stock: np.ndarray         # int32[3]  the village stock (HV-R01)
+    occ: np.ndarray           # int8[16, 2] player on each action space, -1 when free
+    loc_mod: np.ndarray       # int32[8, N_LOC_MOD]
+    piles: np.ndarray         # int16[N_PILES, n_smurfs]
+    pile_n: np.ndarray        # int32[N_PILES]
+    hand: np.ndarray          # int16[5, CARD_SLOTS]
+    hand_n: np.ndarray        # int32[5]
+    inv: np.ndarray           # int16[N_INV_ZONES, n_inventions]
+    inv_n: np.ndarray         # int32[N_INV_ZONES]
+    house_roof: np.ndarray    # int8[n_roofs]  roof of each house in play
+    house_built: np.ndarray   # int8[n_roofs]
+    cake: np.ndarray          # int16[n_cakes] Cake card of each revealed cake
+    cake_done: np.ndarray     # int8[n_cakes]
+    garg_deck: np.ndarray     # int16[n_gargamel]  index 0 is the bottom
+    rng: np.ndarray           # uint64[N_STREAMS]  one stream per purpose (simcore.rng)
+    forced: np.ndarray        # int8[64]  die faces forced by tests, used before random rolls
+    options: np.ndarray       # int32[MAX_OPTIONS]  legal options of the current decision
+    decisions: np.ndarray     # int64[N_DECISIONS] decisions asked by kind, over the whole chunk
+    events: np.ndarray        # int32[capacity, 6]  the game log
+
+
+def new_state(rules: Rules, event_capacity: int = EVENT_CAPACITY) -> State:
+    """Allocate a State sized for `rules` (contents are set by the setup kernel)."""
+    ns = rules.smurf_kind.shape[0]
+    ni = rules.inv.shape[0]
+    nr = rules.roof_cost.shape[0]
+    nc = rules.cake.shape[0]
+    ng = rules.garg.shape[0]
+    return State(
+        sc=np.zeros(N_SCALARS, np.int32), stock=np.zeros(K.N_RES, np.int32),
+        occ=np.full((K.N_ACTIONS, K.MAX_SPACES), -1, np.int8),
+        loc_mod=np.zeros((K.N_LOCATIONS, N_LOC_MOD), np.int32),
+        piles=np.zeros((N_PILES, ns), np.int16), pile_n=np.zeros(N_PILES, np.int32),
+        hand=np.zeros((K.MAX_PLAYERS, K.CARD_SLOTS), np.int16),
+        hand_n=np.zeros(K.MAX_PLAYERS, np.int32),
+        inv=np.zeros((N_INV_ZONES, ni), np.int16), inv_n=np.zeros(N_INV_ZONES, np.int32),
+        house_roof=np.zeros(nr, np.int8), house_built=np.zeros(nr, np.int8),
+        cake=np.zeros(nc, np.int16), cake_done=np.zeros(nc, np.int8),
+        garg_deck=np.zeros(ng, np.int16), rng=np.zeros(K.N_STREAMS, np.uint64),
+        forced=np.zeros(64, np.int8), options=np.zeros(K.MAX_OPTIONS, np.int32),
+        decisions=np.zeros(K.N_DECISIONS, np.int64),
+        events=np.zeros((max(1, event_capacity), K.EVENT_FIELDS), np.int32),
+    )

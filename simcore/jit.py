@@ -1,0 +1,36 @@
+"""The one place kernels get compiled from.
+
+numba's on-disk cache (`cache=True`) does not notice edits in *imported* modules: a kernel
+that calls a changed helper would load stale machine code. We key the cache directory by a
+hash of every kernel source file, so any edit to the engine starts a fresh cache.
+A user's NUMBA_CACHE_DIR wins over ours.
+"""
+import hashlib
+import os
+from pathlib import Path
+
+import numba
+
+_ROOT = Path(__file__).resolve().parent
+
+
+def _source_hash() -> str:
+    h = hashlib.sha256(numba.__version__.encode())
+    for path in sorted(_ROOT.rglob("*.py")):
+        h.update(str(path.relative_to(_ROOT)).encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+if not os.environ.get("NUMBA_CACHE_DIR"):
+    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meeplesim"
+    numba.config.CACHE_DIR = str(base / f"numba-{_source_hash()}")
+
+
+def njit(*args, **kwargs):
+    """`numba.njit` with our defaults: cached on disk, no Python objects (nopython)."""
+    kwargs.setdefault("cache", True)
+    kwargs.setdefault("nogil", True)
+    if args and callable(args[0]):
+        return numba.njit(**kwargs)(args[0])
+    return numba.njit(*args, **kwargs)

@@ -1,0 +1,103 @@
+"""Shared fixtures for the tests: a loaded catalog and hand-built Hidden Village games."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from simcore.games.hidden_village import consts as K
+from simcore.games.hidden_village import state as S
+from simcore.games.hidden_village.catalog import Catalog, load_catalog
+from simcore.games.hidden_village.config import Config, make_config
+from simcore.games.hidden_village.rules.setup import setup_game
+from simcore.games.hidden_village.state import State, new_state
+from simcore.policy import FIRST, RANDOM, SCRIPTED
+
+NO_PARAMS = np.zeros(1)
+
+
+@pytest.fixture(scope="session")
+def cat() -> Catalog:
+    return load_catalog()
+
+
+@dataclass
+class Game:
+    """A set-up game for scenario tests: call kernels as f(g.R, g.C, g.st, ..., g.sid, g.params)."""
+    cat: Catalog
+    C: Config
+    st: State
+    sid: int = FIRST
+    params: np.ndarray = NO_PARAMS
+
+    @property
+    def R(self):
+        return self.cat.rules
+
+    def script(self, *choices):
+        """Make the next decisions take these option indices (then option 0)."""
+        self.sid = SCRIPTED
+        self.params = np.array(choices, np.float64)
+        self.st.sc[S.S_ASKED] = 0
+
+    def force_dice(self, *faces):
+        """The next die rolls show these faces (0-based), in order."""
+        self.st.forced[: len(faces)] = faces
+        self.st.sc[S.S_FORCED_N] = len(faces)
+        self.st.sc[S.S_FORCED_POS] = 0
+
+    def events(self, kind=None):
+        ev = [tuple(int(x) for x in e) for e in self.st.events[: self.st.sc[S.S_EV_N]]]
+        return [e for e in ev if kind is None or e[0] == kind]
+
+    def clear_events(self):
+        self.st.sc[S.S_EV_N] = 0
+
+    def sc(self, name):
+        return int(self.st.sc[getattr(S, "S_" + name)])
+
+    def set_sc(self, name, value):
+        self.st.sc[getattr(S, "S_" + name)] = value
+
+    def action(self, action_id: str) -> int:
+        return [a["id"] for a in self.cat.actions].index(action_id)
+
+    def card(self, card_id: str) -> int:
+        return [c["id"] for c in self.cat.smurfs].index(card_id)
+
+    def gargamel(self, card_id: str) -> int:
+        return [c["id"] for c in self.cat.gargamel].index(card_id)
+
+    def cake_card(self, cake_id: str) -> int:
+        return [c["id"] for c in self.cat.cakes].index(cake_id)
+
+    def invention(self, inv_id: str) -> int:
+        return [c["id"] for c in self.cat.inventions].index(inv_id)
+
+    def die_face(self, die: int, result: str, amount: int | None = None) -> int:
+        """The first face of `die` whose first result is `result` (and `amount`)."""
+        code = K.FACE_RESULTS[result]
+        for f in range(K.N_FACES):
+            if self.R.die[die, f, 0, 0] == code and (amount is None or self.R.die[die, f, 0, 1] == amount):
+                return f
+        raise LookupError(f"die {die} has no face {result} {amount}")
+
+
+def make_game(cat: Catalog, level="standard", die=None, hungry=None, players=3, seed=1,
+              game_index=0, log=True, too_late=None, finite_supply=False) -> Game:
+    """A game set up by the real setup kernel (HV-S*), ready for a scenario step."""
+    C, _ = make_config(cat, level=level, die=die, hungry=hungry, players=players,
+                       too_late=too_late, finite_supply=finite_supply, log=log)
+    st = new_state(cat.rules)
+    setup_game(cat.rules, C, st, seed, game_index)
+    return Game(cat, C, st)
+
+
+@pytest.fixture
+def game(cat) -> Game:
+    return make_game(cat)
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "rule(id): the checklist rule a test checks")
