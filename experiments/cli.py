@@ -1,2 +1,288 @@
+"""The `meeplesim` command line."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import List, Optional
+
+import typer
+
+from simcore.errors import UserError
+
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+    help="Monte Carlo balance and difficulty analysis for tabletop games.\n\n"
+         "Examples:\n\n"
+         "  meeplesim play --level standard --die white --players 3 --seed 7\n\n"
+         "  meeplesim run --level complex --players 4 --games 20000\n\n"
+         "  meeplesim ladder --games 2000",
+)
+
+
+def fail(message: str, code: int = 2):
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def guarded(fn):
+    """Run a command body, turning bad input into one line on stderr and exit code 2."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except UserError as e:
+            fail(str(e))
+        except KeyboardInterrupt:
+            fail("interrupted", 130)
+    return wrapper
+
+
+# ----------------------------------------------------------------------------- shared options
+GameOpt = typer.Option("hidden-village", "--game", help="Game to play.")
+LevelOpt = typer.Option("standard", "--level", "-l",
+                        help="Difficulty level: standard, complex, terrible, smurfnightmarish, "
+                             "or a custom level from the data.")
+DieOpt = typer.Option(None, "--die", help="Danger die: white or red (default: the level's).")
+HungryOpt = typer.Option(None, "--hungry/--no-hungry",
+                         help="Hungry Cracoucass variant (default: the level's; forced on at "
+                              "Terrible and Smurfnightmarish).")
+PlayersOpt = typer.Option(3, "--players", "-p", help="Number of players, 1 to 5.")
+StrategyOpt = typer.Option("random", "--strategy", "-s", help="Strategy name (see `meeplesim strategies`).")
+ParamOpt = typer.Option(None, "--param", help="Strategy parameter NAME=VALUE (repeatable).")
+SeedOpt = typer.Option(1, "--seed", help="Root seed: the same seed gives the same games.")
+TooLateOpt = typer.Option(None, "--too-late",
+                          help="Where Too Late goes in the Gargamel deck: bottom, or bottom-K "
+                               "(shuffled into the bottom K cards). Default: setup.toml's.")
+FiniteOpt = typer.Option(False, "--finite-supply", help="Cap each resource at the box's 20 tokens.")
+DataOpt = typer.Option(None, "--data",
+                       help="Folder of rules data files; each file there replaces the default one.")
+JsonOpt = typer.Option(False, "--json", help="Machine-readable output.")
+
+
+def _spec(game, level, die, hungry, players, strategy, param, seed, too_late, finite, data):
+    import strategies
+    from experiments.runs import RunSpec
+    return RunSpec(game=game, level=level, die=die, hungry=hungry, players=players,
+                   strategy=strategy, params=strategies.parse_params(param), seed=seed,
+                   too_late=too_late, finite_supply=finite, data_dir=data)
+
+
+def _describe_variant(v, strategy):
+    return (f"level {v.level}, {v.die} die, Hungry Cracoucass {'on' if v.hungry else 'off'}, "
+            f"{v.players} player{'s' if v.players > 1 else ''}, strategy {strategy}"
+            + (f", Too Late {v.too_late}" if v.too_late != "bottom" else "")
+            + (", finite supply" if v.finite_supply else ""))
+
+
+# ----------------------------------------------------------------------------- play
+@app.command()
+@guarded
+def play(
+    game: str = GameOpt, level: str = LevelOpt, die: Optional[str] = DieOpt,
+    hungry: Optional[bool] = HungryOpt, players: int = PlayersOpt, strategy: str = StrategyOpt,
+    param: Optional[List[str]] = ParamOpt, seed: int = SeedOpt,
+    game_index: int = typer.Option(0, "--game-index", help="Which game of the seed to play."),
+    too_late: Optional[str] = TooLateOpt, finite_supply: bool = FiniteOpt,
+    data: Optional[str] = DataOpt, as_json: bool = JsonOpt,
+):
+    """Play one game and print its log.
+
+    Example: meeplesim play --level standard --die white --players 3 --strategy random --seed 7
+    """
+    from experiments.runs import prepare
+    if game_index < 0:
+        raise UserError(f"--game-index must be at least 0, got {game_index}")
+    spec = _spec(game, level, die, hungry, players, strategy, param, seed, too_late, finite_supply, data)
+    mod, cat, cfg, variant, strat, params = prepare(spec)
+    st, events, row = mod.play_logged(cat, cfg, strat.kernel_id, params, seed, game_index)
+    if as_json:
+        for rec in mod.event_records(events, cat):
+            typer.echo(json.dumps(rec))
+        return
+    typer.echo(f"{mod.TITLE}: {_describe_variant(variant, strategy)}; seed {seed}, game {game_index}")
+    typer.echo("\n".join(mod.format_log(events, cat)))
+    typer.echo("")
+    typer.echo("\n".join(mod.objectives_summary(st, cat)))
+
+
+# ----------------------------------------------------------------------------- run
+def _progress(total: int, label: str):
+    """A rich progress bar on a terminal (games/s and ETA), nothing otherwise."""
+    if not sys.stderr.isatty():
+        return None, None
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                               TimeRemainingColumn)
+
+    class Rate(TextColumn):
+        def render(self, task):
+            speed = task.finished_speed or task.speed
+            from rich.text import Text
+            return Text(f"{speed:,.0f} games/s" if speed else "")
+
+    bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), Rate(""),
+                   TimeRemainingColumn(), transient=True)
+    bar.start()
+    task = bar.add_task(label, total=total)
+    return bar, (lambda n: bar.advance(task, n))
+
+
+@app.command()
+@guarded
+def run(
+    game: str = GameOpt, level: str = LevelOpt, die: Optional[str] = DieOpt,
+    hungry: Optional[bool] = HungryOpt, players: int = PlayersOpt, strategy: str = StrategyOpt,
+    param: Optional[List[str]] = ParamOpt, seed: int = SeedOpt,
+    games: int = typer.Option(10000, "--games", "-n", help="Number of games to play."),
+    too_late: Optional[str] = TooLateOpt, finite_supply: bool = FiniteOpt,
+    data: Optional[str] = DataOpt, as_json: bool = JsonOpt,
+):
+    """Play N games of one configuration: win rate with a 95% Wilson interval, mean rounds,
+    loss reasons.
+
+    Example: meeplesim run --level complex --players 4 --games 20000
+    """
+    from experiments import runs
+    runs.check_games(games)
+    spec = _spec(game, level, die, hungry, players, strategy, param, seed, too_late, finite_supply, data)
+    mod, cat, cfg, variant, strat, params = runs.prepare(spec)
+    bar, tick = _progress(games, "playing")
+    t0 = time.perf_counter()
+    try:
+        results = runs.run(spec, games, progress=tick)
+    finally:
+        if bar:
+            bar.stop()
+    secs = time.perf_counter() - t0
+    s = runs.summarize(results, mod.RESULT_FIELDS, mod.LOSS_REASONS)
+    if as_json:
+        out = {"game": game, "level": variant.level, "die": variant.die, "hungry": variant.hungry,
+               "players": variant.players, "strategy": strategy, "params": spec.params,
+               "seed": seed, "too_late": variant.too_late, "finite_supply": variant.finite_supply,
+               "catalog": cat.digest, **s, "seconds": round(secs, 3)}
+        typer.echo(json.dumps(out))
+        return
+    typer.echo(f"{mod.TITLE}: {_describe_variant(variant, strategy)}; seed {seed}")
+    typer.echo(f"games        {s['games']}")
+    typer.echo(f"wins         {s['wins']}")
+    typer.echo(f"win rate     {100 * s['win_rate']:.2f}%  (95% CI {100 * s['ci_low']:.2f}% - {100 * s['ci_high']:.2f}%)")
+    typer.echo(f"mean rounds  {s['mean_rounds']:.2f}")
+    if s["loss_reasons"]:
+        typer.echo("loss reasons " + ", ".join(f"{k} {v}" for k, v in s["loss_reasons"].items()))
+    if s["losses_mean_left"]:
+        left = s["losses_mean_left"]
+        typer.echo(f"losses left  {left['forest_left']:.2f} lost Smurfs, {left['houses_left']:.2f} houses, "
+                   f"{left['cakes_left']:.2f} cakes (mean)")
+    typer.echo(f"time         {secs:.1f} s ({s['games'] / max(secs, 1e-9):,.0f} games/s)")
+
+
+# ----------------------------------------------------------------------------- ladder
+@app.command()
+@guarded
+def ladder(
+    game: str = GameOpt, players: int = PlayersOpt, strategy: str = StrategyOpt,
+    param: Optional[List[str]] = ParamOpt, seed: int = SeedOpt,
+    games: int = typer.Option(2000, "--games", "-n", help="Games per level and die."),
+    data: Optional[str] = DataOpt, as_json: bool = JsonOpt,
+):
+    """Win odds of every level with the white and the red die, as a table.
+
+    A level that requires the red die (Smurfnightmarish) has no white row.
+    Example: meeplesim ladder --games 2000 --players 3
+    """
+    from experiments import runs
+    from simcore.games import get_game
+    runs.check_games(games)
+    mod = get_game(game)
+    cat = mod.load_catalog(data)
+    cells = []
+    for level, lv in cat.levels.items():
+        for die in ("white", "red"):
+            if die == "white" and lv["super_danger_die"]:
+                continue
+            cells.append((level, die))
+    bar, tick = _progress(games * len(cells), "ladder")
+    rows = []
+    try:
+        for level, die in cells:
+            spec = _spec(game, level, die, None, players, strategy, param, seed, None, False, data)
+            results = runs.run(spec, games, progress=tick)
+            s = runs.summarize(results, mod.RESULT_FIELDS, mod.LOSS_REASONS)
+            hungry = bool(cat.levels[level]["hungry_cracoucass"])
+            rows.append({"level": level, "die": die, "hungry": hungry, "players": players,
+                         "strategy": strategy, "seed": seed, **s})
+    finally:
+        if bar:
+            bar.stop()
+    if as_json:
+        for r in rows:
+            typer.echo(json.dumps(r))
+        return
+    typer.echo(f"{mod.TITLE}: win odds by level and die; {players} players, strategy {strategy}, "
+               f"{games} games each, seed {seed}")
+    head = f"{'level':<18}{'die':<7}{'hungry':<8}{'games':>7}{'wins':>7}{'win rate':>10}   {'95% CI':<17}{'rounds':>7}"
+    typer.echo(head)
+    typer.echo("-" * len(head))
+    for r in rows:
+        ci = f"{100 * r['ci_low']:.2f}-{100 * r['ci_high']:.2f}%"
+        typer.echo(f"{r['level']:<18}{r['die']:<7}{'yes' if r['hungry'] else 'no':<8}{r['games']:>7}"
+                   f"{r['wins']:>7}{100 * r['win_rate']:>9.2f}%   {ci:<17}{r['mean_rounds']:>7.2f}")
+
+
+# ----------------------------------------------------------------------------- listings
+@app.command(name="strategies")
+@guarded
+def strategies_cmd(game: str = GameOpt):
+    """List the strategies available for a game."""
+    import strategies
+    from simcore.games import get_game
+    get_game(game)
+    for name in strategies.available(game):
+        s = strategies.get(name, game)
+        params = ", ".join(f"{k}={v}" for k, v in s.params.items())
+        typer.echo(f"{name:<10} {s.description}" + (f" (params: {params})" if params else ""))
+
+
+@app.command()
+@guarded
+def levels(game: str = GameOpt, data: Optional[str] = DataOpt):
+    """List the difficulty levels in the data, with their counts and mandatory variants."""
+    from simcore.games import get_game
+    cat = get_game(game).load_catalog(data)
+    typer.echo(f"{'level':<18}{'houses':>7}{'lost':>6}{'cakes':>6}{'gargamel':>9}  mandatory")
+    for lid, lv in cat.levels.items():
+        forced = [n for n, k in (("Hungry Cracoucass", "hungry_cracoucass"),
+                                 ("red die", "super_danger_die")) if lv[k]]
+        typer.echo(f"{lid:<18}{lv['houses']:>7}{lv['lost_smurfs']:>6}{lv['cakes']:>6}"
+                   f"{lv['gargamel_cards']:>9}  {', '.join(forced) or '-'}")
+
+
+@app.command(name="check-data")
+@guarded
+def check_data(folder: str = typer.Argument(..., help="Folder of rules data files to check."),
+               game: str = GameOpt):
+    """Validate a folder of rules data files (each file there replaces the default one).
+
+    Example: meeplesim check-data my-rules/
+    """
+    from pathlib import Path
+
+    from simcore.games import get_game
+    mod = get_game(game)
+    cat = mod.load_catalog(folder)
+    default_dir = Path(mod.__file__).resolve().parent / "data"
+    replaced = [n for n, p in cat.files.items() if Path(p).resolve().parent != default_dir]
+    typer.echo(f"ok: {folder}: {', '.join(replaced) or 'no file'} replaced; "
+               f"{len(cat.smurfs)} Smurf cards, {len(cat.inventions)} inventions, {len(cat.cakes)} cakes, "
+               f"{len(cat.gargamel)} Gargamel cards, {len(cat.levels)} levels; "
+               f"{len(cat.assumptions)} assumed values")
+
+
 def main():
-    pass
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -11,6 +11,7 @@ STAMP="$VENV/.meeplesim-install-stamp"
 if [ ! -f "$STAMP" ] || [ "$ROOT/pyproject.toml" -nt "$STAMP" ] || ! "$VENV/bin/python" -c "import experiments.cli" 2>/dev/null; then
     echo "meeplesim: installing the project and its test tools into $VENV" >&2
     "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e "$ROOT[test]" \
+        2> >(grep -v "^WARNING: Location" >&2) \
         || { echo "meeplesim: pip install failed" >&2; exit 1; }
     touch "$STAMP"
 fi

@@ -16,4 +16,6 @@ def wilson_interval(wins: int, games: int, z: float = 1.959963984540054):
     denom = 1.0 + z2 / games
     centre = (p + z2 / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if wins == 0 else max(0.0, centre - half)
+    high = 1.0 if wins == games else min(1.0, centre + half)
+    return low, high
