@@ -1,7 +1,7 @@
 """Shared fixtures for the tests: a loaded catalog and hand-built Hidden Village games."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pytest
@@ -29,7 +29,7 @@ class Game:
     C: Config
     st: State
     sid: int = FIRST
-    params: np.ndarray = NO_PARAMS
+    params: np.ndarray = field(default_factory=lambda: NO_PARAMS.copy())
 
     @property
     def R(self):

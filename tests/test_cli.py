@@ -1,0 +1,101 @@
+"""The commands a user runs: play, run, ladder, strategies, levels (through typer's CliRunner)."""
+import json
+
+from typer.testing import CliRunner
+
+from experiments.cli import app
+
+runner = CliRunner()
+
+
+def ok(*args):
+    r = runner.invoke(app, list(args))
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+def test_run_json_has_the_contract_fields():
+    out = json.loads(ok("run", "--games", "200", "--seed", "3", "--json"))
+    for key in ("games", "wins", "win_rate", "ci_low", "ci_high", "mean_rounds"):
+        assert key in out
+    assert out["games"] == 200
+    assert 0 <= out["ci_low"] <= out["win_rate"] <= out["ci_high"] <= 1
+    assert out["mean_rounds"] == 10.0   # random never wins; Too Late ends round 10 at Standard
+    assert out["loss_reasons"] == {"too-late": 200}
+
+
+def test_run_is_reproducible_for_a_seed():
+    a = ok("run", "--games", "300", "--seed", "11", "--json", "--level", "complex")
+    b = ok("run", "--games", "300", "--seed", "11", "--json", "--level", "complex")
+    strip = lambda s: {k: v for k, v in json.loads(s).items() if k != "seconds"}
+    assert strip(a) == strip(b)
+
+
+def test_run_text_output_names_the_configuration():
+    out = ok("run", "--games", "100", "--level", "terrible", "--players", "2")
+    assert "level terrible, white die, Hungry Cracoucass on, 2 players" in out
+    assert "win rate" in out and "95% CI" in out and "mean rounds" in out and "loss reasons" in out
+
+
+def test_play_prints_a_log_that_ends_with_the_objectives():
+    out = ok("play", "--level", "standard", "--die", "white", "--players", "3", "--strategy", "random", "--seed", "7")
+    lines = out.strip().splitlines()
+    assert lines[0].startswith("The Smurfs: Hidden Village: level standard, white die")
+    assert any(l.startswith("== Round 1 ==") for l in lines)
+    assert any("Gargamel reveals Too Late" in l for l in lines)
+    assert "** The Smurfs lose (too-late) **" in out
+    assert lines[-3].startswith("Rescue the lost Smurfs:")
+    assert lines[-2].startswith("Build the mushroom houses:")
+    assert lines[-1].startswith("Prepare the cakes:")
+
+
+def test_play_json_is_one_event_per_line():
+    out = ok("play", "--seed", "7", "--json")
+    recs = [json.loads(l) for l in out.strip().splitlines()]
+    assert recs[-1]["event"] == "outcome" and recs[-1]["outcome"] == "loss"
+    assert recs[-1]["loss_reason"] == "too-late"
+    kinds = {r["event"] for r in recs}
+    assert {"round", "turn", "play", "place", "gargamel", "return"} <= kinds
+    rolls = [r for r in recs if r["event"] == "roll"]
+    assert rolls and all(r["die"] in ("white", "azrael") and 1 <= r["face"] <= 6 for r in rolls)
+
+
+def test_play_is_the_same_game_for_the_same_seed():
+    assert ok("play", "--seed", "5", "--json") == ok("play", "--seed", "5", "--json")
+    assert ok("play", "--seed", "5", "--json") != ok("play", "--seed", "6", "--json")
+
+
+def test_ladder_has_one_row_per_level_and_allowed_die():
+    out = ok("ladder", "--games", "50", "--json")
+    rows = [json.loads(l) for l in out.strip().splitlines()]
+    cells = [(r["level"], r["die"]) for r in rows]
+    assert cells == [("standard", "white"), ("standard", "red"), ("complex", "white"), ("complex", "red"),
+                     ("terrible", "white"), ("terrible", "red"), ("smurfnightmarish", "red")]
+    assert all(r["games"] == 50 for r in rows)
+    assert [r["hungry"] for r in rows] == [False, False, False, False, True, True, True]
+
+
+def test_ladder_table_lists_every_level():
+    out = ok("ladder", "--games", "20")
+    for level in ("standard", "complex", "terrible", "smurfnightmarish"):
+        assert level in out
+    assert "win rate" in out and "95% CI" in out
+
+
+def test_strategies_lists_random_and_first():
+    out = ok("strategies")
+    assert out.startswith("first") and "\nrandom" in out
+    assert "scripted" not in out
+
+
+def test_levels_lists_the_rulebook_table():
+    out = ok("levels")
+    assert "standard" in out and "smurfnightmarish" in out
+    line = next(l for l in out.splitlines() if l.startswith("complex"))
+    assert line.split()[1:5] == ["7", "14", "3", "11"]
+
+
+def test_help_has_examples():
+    for cmd in ("play", "run", "ladder"):
+        out = ok(cmd, "--help")
+        assert "Example" in out
