@@ -21,7 +21,7 @@ from simcore.games.hidden_village.catalog import DEFAULT_DATA_DIR, load_catalog
 from simcore.games.hidden_village.config import make_config
 from simcore.games.hidden_village.rules.core import gain, gain_choice
 from simcore.games.hidden_village.rules.inventions import craft
-from simcore.games.hidden_village.rules.locations import place_meeple
+from simcore.games.hidden_village.rules.locations import place_meeple, placement_legal
 from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.rules.turn import end_of_round, play_round, return_meeples
 from simcore.games.hidden_village.state import new_state
@@ -206,8 +206,8 @@ def test_ideas_are_the_top_three_cards_of_the_deck(cat):
     g = make_game(cat, seed=11)
     ideas = [e[3] for e in g.events(K.EV_IDEA)]
     assert ideas == [int(c) for c in g.st.inv[S.I_IDEAS, :3]]
-    # the deck's remaining order continues below them: nothing else was drawn
-    assert set(ideas).isdisjoint(int(c) for c in g.st.inv[S.I_DECK, :21])
+    # popped from the top of the shuffled deck: the slots above the count still hold them
+    assert ideas == [int(g.st.inv[S.I_DECK, i]) for i in (23, 22, 21)]
 
 
 # ------------------------------------------------------------------ HV-S05 Azrael
@@ -354,8 +354,9 @@ def test_a_played_round_returns_exactly_the_eight_meeples(cat):
     g = make_game(cat, players=2, seed=5)
     play_round(g.R, g.C, g.st, g.sid, g.params)
     assert g.sc("OUTCOME") == K.RUNNING
-    assert g.sc("ESPLANADE") + g.sc("NEST") == 8
-    assert g.sc("NEST") == 0                                 # not hungry: the nest came back
+    # the return step (before Gargamel's card) brought all 8 back, the nest included
+    assert g.events(K.EV_RETURN)[-1][3:5] == (8, 0)
+    assert g.sc("ESPLANADE") + g.sc("NEST") == 8             # a Bird Call may kidnap after it
     assert g.sc("MEEPLES") == 8
     assert (g.st.occ == -1).all()
 
@@ -481,8 +482,9 @@ def test_hungry_cracoucass_is_mandatory_at_terrible_and_smurfnightmarish(cat):
 
 
 def _round_over(g, nest):
-    """Every meeple placed: 5 on actions, `nest` in the nest (8 - nest - 5 idle ones none)."""
-    for a, s in [(0, 0), (2, 0), (2, 1), (6, 0), (12, 0)][: 8 - nest]:
+    """Every meeple placed: 8 - nest of them on action spaces, `nest` in the nest."""
+    spaces = [(0, 0), (2, 0), (2, 1), (6, 0), (12, 0), (7, 0), (8, 0), (8, 1)]
+    for a, s in spaces[: 8 - nest]:
         g.st.occ[a, s] = 1
     g.set_sc("ESPLANADE", 0)
     g.set_sc("NEST", nest)
@@ -543,8 +545,8 @@ def test_red_die_is_mandatory_at_smurfnightmarish(cat):
 
 @pytest.mark.rule("HV-D03", "HV-L06")
 @pytest.mark.parametrize("level, die, rolled, berries_left", [
-    ("standard", None, K.DIE_WHITE, 4),           # white face 3: Shortage 1
-    ("standard", "red", K.DIE_RED, 3),            # red face 3: Shortage 2
+    ("standard", None, K.DIE_WHITE, 4),           # white face index 2: Shortage 1
+    ("standard", "red", K.DIE_RED, 3),            # red face index 2: Shortage 2
     ("smurfnightmarish", None, K.DIE_RED, 3),
 ])
 def test_the_configured_danger_die_is_rolled_for_a_dangerous_action(cat, level, die, rolled,
@@ -575,16 +577,20 @@ def test_gains_and_costs_share_one_village_stock(cat):
     g = make_game(cat, players=3)
     assert g.st.stock.shape == (3,)
     g.clear_events()
-    saw = g.action("sawmill-upper")
-    place_meeple(g.R, g.C, g.st, saw, 0, g.sid, g.params)    # player 0: first space
+
+    def turn(action, p):
+        g.set_sc("CUR", p)
+        place_meeple(g.R, g.C, g.st, g.action(action), p, g.sid, g.params)
+
+    turn("sawmill-upper", 0)                                 # player 0: first space
     assert g.st.stock.tolist() == [0, 0, 0]
-    place_meeple(g.R, g.C, g.st, saw, 1, g.sid, g.params)    # player 1 fills it
+    turn("sawmill-upper", 1)                                 # player 1 fills it
     assert g.st.stock.tolist() == [0, 3, 0]
     g.force_dice(g.die_face(K.DIE_WHITE, "destroy-invention"))   # nothing crafted: no effect
-    place_meeple(g.R, g.C, g.st, g.action("river-lower"), 2, g.sid, g.params)
+    turn("river-lower", 2)
     assert g.st.stock.tolist() == [0, 3, 3]
     # player 0 spends what players 1 and 2 gathered
-    place_meeple(g.R, g.C, g.st, g.action("shelter-upper"), 0, g.sid, g.params)
+    turn("shelter-upper", 0)
     assert g.st.stock.tolist() == [0, 2, 2]
     gains = [(e[2], e[3], e[4]) for e in g.events(K.EV_GAIN)]
     pays = [(e[2], e[3], e[4]) for e in g.events(K.EV_PAY)]
@@ -598,7 +604,6 @@ def test_a_cost_cannot_be_paid_from_a_players_own_gains_only(cat):
     empty village stock blocks everyone."""
     g = make_game(cat, players=2)
     shelter = g.action("shelter-upper")
-    from simcore.games.hidden_village.rules.locations import placement_legal
     assert not placement_legal(g.R, g.st, shelter)
     g.st.stock[:] = [0, 1, 1]
     assert placement_legal(g.R, g.st, shelter)
