@@ -193,6 +193,7 @@ def ladder(
     Example: meeplesim ladder --games 2000 --players 3
     """
     from experiments import runs
+    from reports.tables import odds_table
     from simcore.games import get_game
     runs.check_games(games)
     mod = get_game(game)
@@ -222,13 +223,7 @@ def ladder(
         return
     typer.echo(f"{mod.TITLE}: win odds by level and die; {players} players, strategy {strategy}, "
                f"{games} games each, seed {seed}")
-    head = f"{'level':<18}{'die':<7}{'hungry':<8}{'games':>7}{'wins':>7}{'win rate':>10}   {'95% CI':<17}{'rounds':>7}"
-    typer.echo(head)
-    typer.echo("-" * len(head))
-    for r in rows:
-        ci = f"{100 * r['ci_low']:.2f}-{100 * r['ci_high']:.2f}%"
-        typer.echo(f"{r['level']:<18}{r['die']:<7}{'yes' if r['hungry'] else 'no':<8}{r['games']:>7}"
-                   f"{r['wins']:>7}{100 * r['win_rate']:>9.2f}%   {ci:<17}{r['mean_rounds']:>7.2f}")
+    typer.echo(odds_table(rows))
 
 
 # ----------------------------------------------------------------------------- listings

@@ -1,0 +1,1 @@
+"""Pure functions from results to tables (and, later, figures). No simcore internals."""

@@ -99,3 +99,12 @@ def test_help_has_examples():
     for cmd in ("play", "run", "ladder"):
         out = ok(cmd, "--help")
         assert "Example" in out
+
+
+def test_odds_table_formats_exact_numbers():
+    from reports.tables import odds_table
+    rows = [{"level": "standard", "die": "white", "hungry": False, "games": 2000, "wins": 123,
+             "win_rate": 0.0615, "ci_low": 0.0517, "ci_high": 0.0730, "mean_rounds": 9.5}]
+    lines = odds_table(rows).splitlines()
+    assert lines[0].split() == ["level", "die", "hungry", "games", "wins", "win", "rate", "95%", "CI", "rounds"]
+    assert lines[2].split() == ["standard", "white", "no", "2000", "123", "6.15%", "5.17-7.30%", "9.50"]
