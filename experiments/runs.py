@@ -98,5 +98,5 @@ def summarize(results: np.ndarray, result_fields, loss_reasons) -> dict:
         "mean_rounds": float(results[:, f["rounds"]].mean()),
         "loss_reasons": reasons, "losses_mean_left": left,
         "mean_dangerous_actions": float(results[:, f["dangerous_actions"]].mean()),
-        "mean_kidnaps": float(results[:, f["kidnaps"]].mean()),
+        "mean_cracoucass_attacks": float(results[:, f["cracoucass_attacks"]].mean()),
     }

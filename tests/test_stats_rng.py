@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from experiments.runs import RunSpec, run
-from simcore.jit import njit
+import numba
 from simcore.rng import randint, stream_state
 from simcore.stats import wilson_interval
 
@@ -27,7 +27,7 @@ def test_wilson_edges():
         wilson_interval(5, 3)
 
 
-@njit
+@numba.njit(cache=True)
 def _draws(seed, purpose, game, n, k):
     st = np.zeros(1, np.uint64)
     st[0] = stream_state(seed, purpose, game)

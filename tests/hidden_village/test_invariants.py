@@ -5,6 +5,7 @@ Too Late. Checked after every turn and at every end of round.
 The default suite plays a reduced number of games per level and die; the slow tier
 (`scripts/test --slow`) plays 20 000 per level and die.
 """
+import numba
 import numpy as np
 import pytest
 
@@ -15,7 +16,6 @@ from simcore.games.hidden_village.rules.core import objectives_met
 from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.rules.turn import end_of_round, play_turn
 from simcore.games.hidden_village.state import new_state
-from simcore.jit import njit
 from simcore.policy import RANDOM
 
 # violation codes returned by check_state
@@ -28,7 +28,7 @@ NAMES = ["ok", "meeples not conserved", "Smurf cards not conserved", "a Smurf ca
          "more houses built than in play"]
 
 
-@njit
+@numba.njit(cache=True)
 def check_state(R, C, st, seen, flow):
     """0 if every invariant holds, else a violation code. flow[r] = gains - payments - losses
     of resource r summed from the game log."""
@@ -89,7 +89,7 @@ def check_state(R, C, st, seen, flow):
     return OK
 
 
-@njit
+@numba.njit(cache=True)
 def resource_flow(st, flow):
     """Fold the new events of the log into flow[] and clear the log (keeps the buffer small)."""
     for i in range(st.sc[S.S_EV_N]):
@@ -105,7 +105,7 @@ def resource_flow(st, flow):
     st.sc[S.S_EV_N] = 0
 
 
-@njit
+@numba.njit(cache=True)
 def play_checked(R, C, st, sid, params, seed, start, n, out):
     """Play games start..start+n-1 turn by turn, checking invariants after every turn and end
     of round. out[i] = (violation code, outcome, rounds)."""

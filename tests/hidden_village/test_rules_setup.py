@@ -7,10 +7,8 @@ and call one kernel.
 """
 from __future__ import annotations
 
-import shutil
 from collections import Counter
 
-import numpy as np
 import pytest
 
 from simcore.errors import DataError, UserError

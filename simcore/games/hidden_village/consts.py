@@ -148,11 +148,11 @@ CARD_SLOTS = 64          # hand capacity per player (>= number of Smurf cards)
 # --- results: one row per game (the per-game record of run_chunk)
 RESULT_FIELDS = [
     "outcome", "loss_reason", "rounds", "turns", "forest_left", "houses_left", "cakes_left",
-    "dangerous_actions", "kidnaps", "rescues", "crafted", "houses_built", "cakes_done",
+    "dangerous_actions", "cracoucass_attacks", "rescues", "crafted", "houses_built", "cakes_done",
     "actions",
 ]
 R_OUTCOME, R_LOSS_REASON, R_ROUNDS, R_TURNS, R_FOREST_LEFT, R_HOUSES_LEFT, R_CAKES_LEFT, \
-    R_DANGEROUS, R_KIDNAPS, R_RESCUES, R_CRAFTED, R_HOUSES_BUILT, R_CAKES_DONE, R_ACTIONS = range(14)
+    R_DANGEROUS, R_ATTACKS, R_RESCUES, R_CRAFTED, R_HOUSES_BUILT, R_CAKES_DONE, R_ACTIONS = range(14)
 N_RESULT_FIELDS = len(RESULT_FIELDS)
 
 # --- events of the game log (trace.py decodes them): (kind, round, player, a, b, c)
@@ -183,5 +183,12 @@ EV_FIRST_PLAYER = 23    # a: new first player
 EV_OUTCOME = 24         # a: outcome, b: loss reason
 EV_ACTION = 25          # a: action performed, b: 1 if dangerous
 EV_NO_PLACEMENT = 26    # a: meeples idle for the rest of the round
-EV_NOTHING = 27         # a: action whose effect found nothing to do
+EV_NOTHING = 27         # a: what found nothing to do (NOTHING_*)
+EV_SETUP_HOUSE = 28     # a: house, b: roof
+EV_SETUP_CAKE = 29      # a: cake card revealed
+EV_DEAL = 30            # a: card dealt, b: player
+NOTHING_EFFECT = -1     # an action's effect had nothing to act on
+NOTHING_TO_LOSE = 0     # a Shortage or Gargamel loss met an empty stock
+NOTHING_TO_HUNT = 1     # a Smurf hunt found no positive Smurf in the roller's hand
+NOTHING_TO_DESTROY = 2  # an Invention destruction found no crafted invention
 EVENT_FIELDS = 6

@@ -39,7 +39,7 @@ def record_result(st, row):
         done += st.cake_done[i]
     row[K.R_CAKES_LEFT] = st.sc[S.S_N_CAKES] - done
     row[K.R_DANGEROUS] = st.sc[S.S_N_DANGEROUS]
-    row[K.R_KIDNAPS] = st.sc[S.S_N_KIDNAPS]
+    row[K.R_ATTACKS] = st.sc[S.S_N_ATTACKS]
     row[K.R_RESCUES] = st.sc[S.S_N_RESCUES]
     row[K.R_CRAFTED] = st.sc[S.S_N_CRAFTED]
     row[K.R_HOUSES_BUILT] = built

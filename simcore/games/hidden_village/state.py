@@ -42,7 +42,7 @@ _SCALARS = [
     "GARG_N",         # cards left in the Gargamel deck
     "GARG_TOP",       # Gargamel card on top of the revealed pile, -1 before the first
     "N_DANGEROUS",    # counters for results ...
-    "N_KIDNAPS",
+    "N_ATTACKS",      # Cracoucass attacks (with or without a meeple taken)
     "N_RESCUES",
     "N_CRAFTED",
     "N_ACTIONS",

@@ -22,7 +22,14 @@ EVENT_NAMES = {
     K.EV_IDEA: "idea", K.EV_CAKE: "cake", K.EV_RETURN: "return", K.EV_GARGAMEL: "gargamel",
     K.EV_HOUSE_DESTROYED: "house-destroyed", K.EV_FIRST_PLAYER: "first-player",
     K.EV_OUTCOME: "outcome", K.EV_ACTION: "action", K.EV_NO_PLACEMENT: "no-placement",
-    K.EV_NOTHING: "nothing",
+    K.EV_NOTHING: "nothing", K.EV_SETUP_HOUSE: "setup-house", K.EV_SETUP_CAKE: "setup-cake",
+    K.EV_DEAL: "deal",
+}
+NOTHING_TEXT = {
+    K.NOTHING_EFFECT: "   (nothing to do)",
+    K.NOTHING_TO_LOSE: "   the stock is empty: nothing to lose",
+    K.NOTHING_TO_HUNT: "   no positive Smurf in hand: the hunt finds nothing",
+    K.NOTHING_TO_DESTROY: "   no crafted invention to destroy",
 }
 
 
@@ -121,7 +128,7 @@ def describe(ev, nm: Namer) -> str | None:
         why = ("over the limit of crafted inventions", "destroyed", "burned with the ideas")[b]
         return f"   {nm.inv(a)} is discarded ({why})"
     if kind == K.EV_IDEA:
-        return f"   new idea: {nm.inv(a)}"
+        return f"{'Setup:' if rnd == 0 else '  '} new idea: {nm.inv(a)}"
     if kind == K.EV_CAKE:
         return f"   cake prepared: {nm.cake(a)}"
     if kind == K.EV_RETURN:
@@ -141,7 +148,15 @@ def describe(ev, nm: Namer) -> str | None:
     if kind == K.EV_NO_PLACEMENT:
         return "   no legal space: the meeple sits out the round"
     if kind == K.EV_NOTHING:
-        return "   (nothing to do)"
+        return NOTHING_TEXT.get(a, "   (nothing to do)")
+    if kind == K.EV_SETUP_HOUSE:
+        cost = nm.cat.roofs[b]["cost"]
+        return (f"Setup: house {a + 1} has {nm.cat.roofs[b]['id']} ("
+                + ", ".join(f"{v} {k}" for k, v in cost.items()) + ")")
+    if kind == K.EV_SETUP_CAKE:
+        return f"Setup: cake {nm.cake(a)}: {nm.cat.cakes[a]['text']}"
+    if kind == K.EV_DEAL:
+        return None
     return f"   event {kind} {a} {b} {c}"
 
 
@@ -151,8 +166,15 @@ def event_records(events: np.ndarray, cat: Catalog):
     for ev in events:
         kind, rnd, player, a, b, c = (int(x) for x in ev)
         rec = {"event": EVENT_NAMES.get(kind, str(kind)), "round": rnd, "player": player + 1}
-        if kind in (K.EV_PLAY, K.EV_DRAW, K.EV_DISCARD, K.EV_RELOCATE):
+        if kind in (K.EV_PLAY, K.EV_DRAW, K.EV_DISCARD, K.EV_RELOCATE, K.EV_DEAL):
             rec["card"] = cat.smurfs[a]["id"] if a >= 0 else None
+        if kind == K.EV_DEAL:
+            rec["player"] = b + 1
+        elif kind == K.EV_SETUP_HOUSE:
+            rec["house"] = a + 1
+            rec["roof"] = cat.roofs[b]["id"]
+        elif kind == K.EV_SETUP_CAKE:
+            rec["cake"] = cat.cakes[a]["id"]
         if kind in (K.EV_PLACE, K.EV_ACTION):
             rec["action"] = cat.actions[a]["id"]
         if kind in (K.EV_PAY, K.EV_GAIN, K.EV_LOSE):
@@ -179,9 +201,17 @@ def event_records(events: np.ndarray, cat: Catalog):
 
 
 def format_log(events: np.ndarray, cat: Catalog) -> list[str]:
+    """The readable log: one line per event, the setup's dealt hands one line per player."""
     nm = Namer(cat)
     out = []
+    hands: dict[int, list[str]] = {}
     for ev in events:
+        if int(ev[0]) == K.EV_DEAL:
+            hands.setdefault(int(ev[4]), []).append(nm.card(int(ev[3])))
+            continue
+        if hands:
+            out.extend(f"Setup: P{p + 1} is dealt " + ", ".join(cards) for p, cards in hands.items())
+            hands = {}
         line = describe(ev, nm)
         if line is not None:
             out.append(line)

@@ -95,7 +95,7 @@ def is_positive(R, card):
 def cracoucass_attack(R, C, st, roller, sid, params):
     """HV-X01: a meeple from the esplanade to the nest (if any), then the roller picks a player
     who discards a positive Smurf if any player holds one, else a starting Smurf."""
-    st.sc[S.S_N_KIDNAPS] += 1
+    st.sc[S.S_N_ATTACKS] += 1
     if st.sc[S.S_ESPLANADE] > 0:
         st.sc[S.S_ESPLANADE] -= 1
         st.sc[S.S_NEST] += 1
@@ -131,6 +131,7 @@ def smurf_hunt(R, C, st, roller, sid, params):
             st.options[k] = s
             k += 1
     if k == 0:
+        log(C, st, K.EV_NOTHING, K.NOTHING_TO_HUNT, 0, 0)
         return
     slot = st.options[decide(R, st, K.D_HUNT_DISCARD, k, sid, params)]
     card = take_from_hand(st, roller, slot)
@@ -154,7 +155,7 @@ def relocate(R, C, st, optional, sid, params):
         st.options[k] = st.piles[S.P_DISCARD, i]
         k += 1
     if k == 0 or (optional and k == 1):
-        log(C, st, K.EV_NOTHING, -1, 0, 0)
+        log(C, st, K.EV_NOTHING, K.NOTHING_EFFECT, 0, 0)
         return
     card = st.options[decide(R, st, K.D_RELOCATE, k, sid, params)]
     if card < 0:

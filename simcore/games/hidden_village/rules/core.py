@@ -61,13 +61,14 @@ def stock_total(st):
 @njit
 def lose_choice(R, C, st, n, sid, params):
     """Lose n resources of the team's choice, one at a time, as many as possible."""
-    for _ in range(n):
+    for i in range(n):
         k = 0
         for r in range(K.N_RES):
             if st.stock[r] > 0:
                 st.options[k] = r
                 k += 1
         if k == 0:
+            log(C, st, K.EV_NOTHING, K.NOTHING_TO_LOSE, n - i, 0)
             return
         r = st.options[decide(R, st, K.D_LOSE_ONE, k, sid, params)]
         st.stock[r] -= 1

@@ -60,6 +60,7 @@ def destroy_invention(R, C, st, sid, params):
     """Invention destruction: the team discards 1 crafted invention; none crafted, nothing."""
     n = st.inv_n[S.I_CRAFTED]
     if n == 0:
+        log(C, st, K.EV_NOTHING, K.NOTHING_TO_DESTROY, 0, 0)
         return
     for i in range(n):
         st.options[i] = i

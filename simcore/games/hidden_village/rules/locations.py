@@ -93,7 +93,7 @@ def rescue(R, C, st, p, sid, params):
         st.options[k] = 3
         k += 1
     if k == 0:
-        log(C, st, K.EV_NOTHING, -1, 0, 0)
+        log(C, st, K.EV_NOTHING, K.NOTHING_EFFECT, 0, 0)
         return
     mode = st.options[decide(R, st, K.D_RESCUE, k, sid, params)]
     if mode & 1:
@@ -110,12 +110,19 @@ def rescue(R, C, st, p, sid, params):
 
 @njit
 def collect_different(R, C, st, sid, params):
-    """HV-L08: 2 different resources of the team's choice (option = 3 * first + second)."""
+    """HV-L08: 2 different resources of the team's choice (option = 3 * first + second).
+    With finite_supply, pairs whose two types both have tokens left come first: if there is
+    one, only those are offered; otherwise every pair, and the gain takes what is left."""
     k = 0
-    for r1 in range(K.N_RES):
-        for r2 in range(r1 + 1, K.N_RES):
-            st.options[k] = 3 * r1 + r2
-            k += 1
+    for pass_ in range(2):
+        for r1 in range(K.N_RES):
+            for r2 in range(r1 + 1, K.N_RES):
+                if pass_ == 1 or not C.finite_supply or (
+                        st.stock[r1] < R.setup[T.SU_SUPPLY_CAP] and st.stock[r2] < R.setup[T.SU_SUPPLY_CAP]):
+                    st.options[k] = 3 * r1 + r2
+                    k += 1
+        if k > 0:
+            break
     opt = st.options[decide(R, st, K.D_GAIN_PAIR, k, sid, params)]
     gain(R, C, st, opt // 3, 1)
     gain(R, C, st, opt % 3, 1)
@@ -126,7 +133,7 @@ def free_craft(R, C, st, sid, params):
     """HV-L09 upper: move 1 idea of the team's choice to the inventions zone for free."""
     n = st.inv_n[S.I_IDEAS]
     if n == 0:
-        log(C, st, K.EV_NOTHING, -1, 0, 0)
+        log(C, st, K.EV_NOTHING, K.NOTHING_EFFECT, 0, 0)
         return
     for i in range(n):
         st.options[i] = i

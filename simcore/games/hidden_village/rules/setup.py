@@ -47,10 +47,14 @@ def setup_game(R, C, st, seed, game_index):
     for i in range(n_roofs):
         st.house_roof[i] = i
     shuffle(st.house_roof, n_roofs, st.rng, rs)
+    for h in range(C.n_houses):
+        log(C, st, K.EV_SETUP_HOUSE, h, st.house_roof[h], 0)
     # HV-S03: shuffle the Cake cards; the first n are revealed
     for i in range(R.cake.shape[0]):
         st.cake[i] = i
     shuffle(st.cake, R.cake.shape[0], st.rng, rs)
+    for i in range(C.n_cakes):
+        log(C, st, K.EV_SETUP_CAKE, st.cake[i], 0, 0)
     # HV-S04: shuffle the Invention deck and reveal the ideas
     ni = R.inv.shape[0]
     for i in range(ni):
@@ -100,6 +104,8 @@ def setup_game(R, C, st, seed, game_index):
     for p in range(C.players):
         for _ in range(C.hand_size):
             st.pile_n[S.P_DECK] -= 1
-            st.hand[p, st.hand_n[p]] = st.piles[S.P_DECK, st.pile_n[S.P_DECK]]
+            card = st.piles[S.P_DECK, st.pile_n[S.P_DECK]]
+            st.hand[p, st.hand_n[p]] = card
             st.hand_n[p] += 1
+            log(C, st, K.EV_DEAL, card, p, 0)
     log(C, st, K.EV_FIRST_PLAYER, st.sc[S.S_FIRST], 0, 0)
