@@ -84,6 +84,15 @@ class Game:
         raise LookupError(f"die {die} has no face {result} {amount}")
 
 
+def without_abilities(cat: Catalog) -> Catalog:
+    """The same catalog with every card ability blanked: for tests of the game flow that must
+    not be disturbed by the abilities of the cards they happen to deal."""
+    import dataclasses
+    rules = cat.rules._replace(smurf_op=np.zeros_like(cat.rules.smurf_op),
+                               inv_op=np.zeros_like(cat.rules.inv_op))
+    return dataclasses.replace(cat, rules=rules)
+
+
 def make_game(cat: Catalog, level="standard", die=None, hungry=None, players=3, seed=1,
               game_index=0, log=True, too_late=None, finite_supply=False) -> Game:
     """A game set up by the real setup kernel (HV-S*), ready for a scenario step."""

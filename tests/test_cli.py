@@ -20,7 +20,9 @@ def test_run_json_has_the_contract_fields():
         assert key in out
     assert out["games"] == 200
     assert 0 <= out["ci_low"] <= out["win_rate"] <= out["ci_high"] <= 1
-    assert out["mean_rounds"] == 10.0   # random never wins; Too Late ends round 10 at Standard
+    # random never wins; Too Late ends round 10 at Standard, or earlier when a Rewind Spell
+    # used before it made Gargamel reveal two cards in one round
+    assert 9.0 <= out["mean_rounds"] <= 10.0
     assert out["loss_reasons"] == {"too-late": 200}
 
 

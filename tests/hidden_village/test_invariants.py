@@ -43,7 +43,13 @@ def check_state(R, C, st, seen, flow):
               st.inv_n[2], sc[S.S_GARG_N]):
         if x < 0:
             return NEGATIVE
-    if sc[S.S_ESPLANADE] + sc[S.S_NEST] + sc[S.S_IDLE] + placed != sc[S.S_MEEPLES]:
+    on_inventions = sc[S.S_INV_ORPHANS]
+    for i in range(st.inv_n[S.I_CRAFTED]):
+        if st.inv_occ[i]:
+            on_inventions += 1
+    if sc[S.S_ESPLANADE] + sc[S.S_NEST] + sc[S.S_IDLE] + placed + on_inventions != sc[S.S_MEEPLES]:
+        return MEEPLES
+    if sc[S.S_MEEPLES] > R.setup[1]:
         return MEEPLES
     n_cards = R.smurf_kind.shape[0]
     seen[:] = 0

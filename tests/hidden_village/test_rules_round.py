@@ -16,7 +16,7 @@ from simcore.games.hidden_village.rules.gargamel import reveal_gargamel
 from simcore.games.hidden_village.rules.locations import enumerate_placements, place_meeple
 from simcore.games.hidden_village.rules.turn import (end_of_round, play_round, play_turn,
                                                        return_meeples)
-from tests.conftest import make_game
+from tests.conftest import make_game, without_abilities
 
 DARK_FOREST, STREAM, SAWMILL, BUSHES, RIVER, WORKSHOP, SHELTER, CONSTRUCTION = range(8)
 HARMLESS = 5   # Azrael die: no effect; white die: Bright idea (checked in fresh())
@@ -32,8 +32,9 @@ def set_stock(g, berry, log, stone):
 
 
 def fresh(cat, azrael=WORKSHOP, **kw):
-    """A set-up game with an empty log and Azrael away from the actions the tests use."""
-    g = make_game(cat, **kw)
+    """A set-up game with an empty log and Azrael away from the actions the tests use. The
+    cards' abilities are blanked: these tests check the game flow (part 1), not the cards."""
+    g = make_game(without_abilities(cat), **kw)
     assert g.R.die[K.DIE_AZRAEL, HARMLESS, 0, 0] == K.FACE_NOTHING
     assert g.R.die[K.DIE_WHITE, HARMLESS, 0, 0] == K.FACE_BRIGHT_IDEA
     g.set_sc("AZRAEL", azrael)

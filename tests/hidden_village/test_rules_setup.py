@@ -360,15 +360,14 @@ def test_a_played_round_returns_exactly_the_eight_meeples(cat):
 
 
 @pytest.mark.rule("HV-S10")
-@pytest.mark.xfail(strict=True, reason="engine gap: invention effects are not implemented "
-                   "(engine part 2); crafting Robot Assistant does not put the 9th meeple in play")
+@pytest.mark.rule("HV-N14")
 def test_robot_assistant_puts_the_ninth_meeple_in_play(cat):
     g = make_game(cat)
     robot = [c["id"] for c in cat.inventions].index("robot-assistant")
     g.st.inv[S.I_IDEAS, 0] = robot
     g.st.inv_n[S.I_IDEAS] = 1
     g.st.stock[:] = [4, 0, 0]
-    craft(g.R, g.C, g.st, 0, True, g.sid, g.params)
+    craft(g.R, g.C, g.st, 0, True, 0, g.sid, g.params)
     assert g.st.stock.tolist() == [0, 0, 0]
     assert [int(c) for c in g.st.inv[S.I_CRAFTED, : g.st.inv_n[S.I_CRAFTED]]] == [robot]
     assert g.sc("MEEPLES") == 9

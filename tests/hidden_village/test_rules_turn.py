@@ -13,11 +13,11 @@ import pytest
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.rules.cards import draw_lost_smurf, relocate
-from simcore.games.hidden_village.rules.inventions import bonus_crafting
+from simcore.games.hidden_village.rules.effects import bonus_actions
 from simcore.games.hidden_village.rules.locations import enumerate_placements, place_meeple
 from simcore.games.hidden_village.rules.turn import (end_turn, place_step, play_card, play_round,
                                                        play_turn)
-from tests.conftest import make_game
+from tests.conftest import make_game, without_abilities
 
 DARK_FOREST, STREAM, SAWMILL, BUSHES, RIVER, WORKSHOP, SHELTER, CONSTRUCTION = range(8)
 N_SMURFS = 35
@@ -108,8 +108,9 @@ def placement_option(g, action_id):
 
 
 def fresh(cat, azrael=WORKSHOP, **kw):
-    """A set-up game with an empty log and Azrael away from the actions the tests use."""
-    g = make_game(cat, **kw)
+    """A set-up game with an empty log and Azrael away from the actions the tests use. The
+    cards' abilities are blanked: these tests check the game flow (part 1), not the cards."""
+    g = make_game(without_abilities(cat), **kw)
     g.set_sc("AZRAEL", azrael)
     g.clear_events()
     return g
@@ -335,7 +336,7 @@ def test_bonus_crafting_may_be_repeated_any_number_of_times(cat):
     # ideas [shovel 3, toolbox 2, telescope 1]: craft the shovel, then (ideas [telescope,
     # toolbox]) the telescope, then the toolbox; 0 berries left, nothing more to ask
     g.script(1, 1, 1)
-    bonus_crafting(g.R, g.C, g.st, g.sid, g.params)
+    bonus_actions(g.R, g.C, g.st, 0, g.sid, g.params)
     assert sorted(g.st.inv[S.I_CRAFTED, : g.st.inv_n[S.I_CRAFTED]].tolist()) == sorted([shovel, toolbox, telescope])
     assert g.st.inv_n[S.I_IDEAS] == 0
     assert stock(g) == (0, 0, 0)

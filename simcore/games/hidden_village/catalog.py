@@ -42,6 +42,48 @@ G_TIMING, G_AZRAEL = 0, 1
 GE_OP, GE_LOC, GE_RES, GE_AMOUNT = 0, 1, 2, 3
 SU_MEEPLES, SU_MEEPLES_IN_BOX, SU_INVENTIONS_MAX, SU_IDEAS_AT_SETUP, SU_SUPPLY_CAP = range(5)
 
+# The effect vocabulary: each op's arguments (required, optional) and the cards that may carry it.
+OP_ARGS = {
+    "forbid-locations": ({"locations"}, set()), "lazy": (set(), set()), "baby": (set(), set()),
+    "vain": (set(), set()), "no-dangerous": (set(), set()), "one-space-only": (set(), set()),
+    "avoid-azrael": (set(), set()), "no-inventions": (set(), set()),
+    "lose": ({"resource", "amount"}, set()), "roll-danger": (set(), set()),
+    "draw": ({"amount"}, set()), "gain-choice": ({"amount"}, set()), "gain-same": ({"amount"}, set()),
+    "free-nest": ({"amount"}, set()), "draw-lost": ({"amount"}, set()),
+    "reveal-ideas": ({"amount"}, set()), "craft-discount": ({"amount"}, set()),
+    "move-azrael": ({"amount"}, set()), "azrael-to": (set(), set()), "prepare-cake": (set(), set()),
+    "collect": ({"resource", "amount"}, {"cost_resource", "cost"}),
+    "collect-delta": ({"amount"}, set()), "collect-identical": (set(), set()),
+    "collect-any-type": (set(), set()), "collect-extra-same": ({"amount"}, set()),
+    "collect-bonus": ({"resources", "amount"}, set()), "collect-also": ({"resource", "amount"}, set()),
+    "force-danger": (set(), set()), "skip-danger": (set(), set()), "skip-azrael": (set(), set()),
+    "extra-cost": ({"amount"}, set()), "discount": ({"locations", "resource", "amount"}, set()),
+    "build-discount": ({"amount"}, {"resource"}), "rescue-gain-different": ({"amount"}, set()),
+    "rescue-second-draw": (set(), set()), "perform-reveal-ideas": ({"amount"}, set()),
+    "ignore-danger": (set(), set()), "rewind": (set(), set()), "extra-meeple": (set(), set()),
+    "second-lost": (set(), set()), "shortage-reduce": ({"amount"}, set()),
+    "no-cracoucass-discard": (set(), set()), "azrael-slow": ({"amount"}, set()),
+    "no-house-destroy": (set(), set()),
+}
+assert set(OP_ARGS) == set(K.EFFECT_OPS)
+_INSTANT = {"lose", "roll-danger", "draw", "gain-choice", "gain-same", "free-nest", "draw-lost",
+            "reveal-ideas", "move-azrael", "azrael-to", "prepare-cake"}
+OPS_ALLOWED = {
+    "smurf": {"forbid-locations", "lazy", "baby", "vain", "no-dangerous", "one-space-only",
+              "avoid-azrael", "no-inventions", "lose", "roll-danger", "draw", "gain-choice",
+              "gain-same", "free-nest", "reveal-ideas", "craft-discount", "move-azrael",
+              "collect-delta", "collect-identical", "collect-any-type", "collect-extra-same",
+              "collect-bonus", "collect-also", "force-danger", "skip-danger", "skip-azrael",
+              "extra-cost", "discount", "build-discount", "rescue-gain-different",
+              "rescue-second-draw", "perform-reveal-ideas"},
+    "new-action": {"collect", "move-azrael", "draw", "gain-choice", "gain-same", "free-nest",
+                   "draw-lost", "reveal-ideas"},
+    "single-use": _INSTANT | {"ignore-danger", "rewind"},
+    "durable": {"ignore-danger", "extra-meeple", "collect-extra-same", "second-lost",
+                "build-discount", "shortage-reduce", "no-cracoucass-discard", "craft-discount",
+                "azrael-slow", "no-house-destroy"},
+}
+
 
 class Rules(NamedTuple):
     """Every rule value as a typed array with named columns; the kernels read only these.
@@ -50,6 +92,8 @@ class Rules(NamedTuple):
     die: np.ndarray         # int32[3, 6, 2, 2]  die (white, red, Azrael), face, result, (code, amount)
     roof_cost: np.ndarray   # int32[n_roofs, 3]
     smurf_kind: np.ndarray  # int8[n_smurfs]  consts.KIND_*
+    smurf_op: np.ndarray    # int32[n_smurfs, N_OPS, N_OPV]  each card's ability (consts.OPV_*)
+    inv_op: np.ndarray      # int32[n_inventions, N_OPS, N_OPV]
     inv: np.ndarray         # int32[n_inventions, 2]  type, Smurfberry cost
     cake: np.ndarray        # int32[n_cakes, 3]  prerequisite, n, resource (-1 if none)
     garg: np.ndarray        # int32[n_gargamel, 2]  timing, Azrael's movement
@@ -173,6 +217,50 @@ class _File:
                 self.fail(label, f"'{key}.{r}' must be at most 99, got {n}")
             out[resources.index(r)] = n
         return out
+
+
+def _parse_effects(f, label, row, category, loc_ids, resources):
+    """A card's `effects` list -> int32[N_OPS, N_OPV] (consts.OPV_* per op)."""
+    out = np.zeros((K.N_OPS, K.N_OPV), np.int32)
+    out[:, K.OPV_RES] = -1
+    out[:, K.OPV_COST_RES] = -1
+    effects = f.get(label, row, "effects", list)
+    for j, eff in enumerate(effects):
+        elabel = f"{label} effect {j + 1}"
+        if not isinstance(eff, dict):
+            f.fail(elabel, 'each effect is a table like { op = "draw", amount = 2 }')
+        name = f.choice(elabel, eff, "op", list(OP_ARGS), "op")
+        if name not in OPS_ALLOWED[category]:
+            f.fail(elabel, f"op '{name}' does not fit a {category} card "
+                           f"(allowed: {', '.join(sorted(OPS_ALLOWED[category]))})")
+        required, optional = OP_ARGS[name]
+        f.keys(elabel, eff, ("op",) + tuple(sorted(required)), tuple(sorted(optional)))
+        op = K.EFFECT_OPS.index(name)
+        if out[op, K.OPV_ON]:
+            f.fail(elabel, f"op '{name}' appears twice")
+        out[op, K.OPV_ON] = 1
+        if "amount" in eff:
+            lo = -9 if name == "collect-delta" else 1
+            out[op, K.OPV_AMOUNT] = f.count(elabel, eff, "amount", lo, 20)
+        if "resource" in eff:
+            out[op, K.OPV_RES] = resources.index(f.choice(elabel, eff, "resource", resources, "resource"))
+        if "locations" in eff or "resources" in eff:
+            key, names, what = (("locations", loc_ids, "location") if "locations" in eff
+                                else ("resources", resources, "resource"))
+            items = f.get(elabel, eff, key, list)
+            if not items:
+                f.fail(elabel, f"'{key}' must name at least one {what}")
+            for item in items:
+                if item not in names:
+                    f.fail(elabel, f"unknown {what} '{item}' in '{key}' (known: {', '.join(names)})")
+                out[op, K.OPV_MASK] |= 1 << names.index(item)
+        if "cost" in eff or "cost_resource" in eff:
+            if "cost" not in eff or "cost_resource" not in eff:
+                f.fail(elabel, "'cost' and 'cost_resource' go together")
+            out[op, K.OPV_COST_RES] = resources.index(
+                f.choice(elabel, eff, "cost_resource", resources, "resource"))
+            out[op, K.OPV_COST] = f.count(elabel, eff, "cost", 1, 20)
+    return out
 
 
 def _note(assumed, fname, label, what, src):
@@ -373,11 +461,13 @@ def load_catalog(data_dir: str | Path | None = None) -> Catalog:
     if len(srows) > K.CARD_SLOTS:
         f.fail("smurf", f"at most {K.CARD_SLOTS} Smurf cards, got {len(srows)}")
     smurf_kind = np.zeros(len(srows), np.int8)
+    smurf_op = np.zeros((len(srows), K.N_OPS, K.N_OPV), np.int32)
     for i, (label, row) in enumerate(srows):
-        f.keys(label, row, ("id", "name", "kind", "source", "text"))
+        f.keys(label, row, ("id", "name", "kind", "source", "text", "effects"))
         f.get(label, row, "name", str)
         f.get(label, row, "text", str)
         smurf_kind[i] = K.SMURF_KINDS[f.choice(label, row, "kind", list(K.SMURF_KINDS), "kind")]
+        smurf_op[i] = _parse_effects(f, label, row, "smurf", loc_ids, resources)
         _note(assumed, "smurfs.toml", label, "card text and kind", f.source(label, row))
         smurfs.append(row)
     n_starting = int((smurf_kind == K.KIND_STARTING).sum())
@@ -397,11 +487,18 @@ def load_catalog(data_dir: str | Path | None = None) -> Catalog:
     irows = f.table("invention", "invention")
     inv_type = np.zeros(len(irows), np.int8)
     inv_cost = np.zeros(len(irows), np.int16)
+    inv_op = np.zeros((len(irows), K.N_OPS, K.N_OPV), np.int32)
     for i, (label, row) in enumerate(irows):
-        f.keys(label, row, ("id", "name", "type", "cost", "source", "cost_source", "text"))
+        f.keys(label, row, ("id", "name", "type", "cost", "source", "cost_source", "text", "effects"))
         f.get(label, row, "name", str)
         f.get(label, row, "text", str)
-        inv_type[i] = K.INVENTION_TYPES[f.choice(label, row, "type", list(K.INVENTION_TYPES), "type")]
+        typ = f.choice(label, row, "type", list(K.INVENTION_TYPES), "type")
+        inv_type[i] = K.INVENTION_TYPES[typ]
+        inv_op[i] = _parse_effects(f, label, row, typ, loc_ids, resources)
+        if not inv_op[i, :, K.OPV_ON].any():
+            f.fail(label, "needs at least one entry in 'effects'")
+        if typ == "new-action" and inv_op[i, :, K.OPV_ON].sum() != 1:
+            f.fail(label, "a new-action invention has exactly one effect: its action")
         inv_cost[i] = f.count(label, row, "cost", 0, 20)
         _note(assumed, "inventions.toml", label, "card text and type", f.source(label, row))
         _note(assumed, "inventions.toml", label, "Smurfberry cost", f.source(label, row, "cost_source"))
@@ -533,7 +630,8 @@ def load_catalog(data_dir: str | Path | None = None) -> Catalog:
     garg_eff = np.stack([garg_op, garg_loc, garg_res, garg_amount], axis=-1).astype(np.int32)
     rules = Rules(
         act=act, die=np.stack([die_result, die_amount], axis=-1).astype(np.int32),
-        roof_cost=roof_cost.astype(np.int32), smurf_kind=smurf_kind,
+        roof_cost=roof_cost.astype(np.int32), smurf_kind=smurf_kind, smurf_op=smurf_op,
+        inv_op=inv_op,
         inv=np.stack([inv_type, inv_cost], axis=-1).astype(np.int32).reshape(-1, 2),
         cake=np.stack([cake_req, cake_n, cake_res], axis=-1).astype(np.int32).reshape(-1, 3),
         garg=np.stack([garg_timing, garg_azrael], axis=-1).astype(np.int32),

@@ -112,6 +112,42 @@ LOSS_TOO_LATE = 1
 LOSS_DECK_EMPTY = 2
 LOSS_REASONS = {LOSS_NONE: "", LOSS_TOO_LATE: "too-late", LOSS_DECK_EMPTY: "gargamel-deck-empty"}
 
+# --- card effect vocabulary (docs/effects.md). Each op is a column of Rules.smurf_op /
+# Rules.inv_op; its trigger follows from the op and the card's type.
+EFFECT_OPS = [
+    # placement limits of the meeple placed this turn (Smurf cards)
+    "forbid-locations", "lazy", "baby", "vain", "no-dangerous", "one-space-only", "avoid-azrael",
+    # for the turn (Smurf cards)
+    "no-inventions",
+    # instant: when a Smurf card is played, a single-use invention is used, or a new-action
+    # invention's action is performed
+    "lose", "roll-danger", "draw", "gain-choice", "gain-same", "free-nest", "draw-lost",
+    "reveal-ideas", "craft-discount", "move-azrael", "azrael-to", "prepare-cake", "collect",
+    # when this Smurf performs an action (Smurf cards), or always (durable inventions)
+    "collect-delta", "collect-identical", "collect-any-type", "collect-extra-same",
+    "collect-bonus", "collect-also", "force-danger", "skip-danger", "skip-azrael", "extra-cost",
+    "discount", "build-discount", "rescue-gain-different", "rescue-second-draw",
+    "perform-reveal-ideas",
+    # timed or passive inventions
+    "ignore-danger", "rewind", "extra-meeple", "second-lost", "shortage-reduce",
+    "no-cracoucass-discard", "azrael-slow", "no-house-destroy",
+]
+for _i, _name in enumerate(EFFECT_OPS):
+    globals()["OP_" + _name.upper().replace("-", "_")] = _i
+N_OPS = len(EFFECT_OPS)
+# values stored per (card, op): Rules.smurf_op[card, op, OPV_*]
+OPV_ON = 0        # 1 if the card has the op
+OPV_AMOUNT = 1
+OPV_RES = 2       # a resource, -1 if none
+OPV_MASK = 3      # a bit mask of locations or resources
+OPV_COST_RES = 4  # the resource an invention action costs, -1 if none
+OPV_COST = 5
+N_OPV = 6
+# the instant ops, in the order they resolve
+INSTANT_OPS = (OP_LOSE, OP_ROLL_DANGER, OP_DRAW, OP_GAIN_CHOICE, OP_GAIN_SAME, OP_FREE_NEST,
+               OP_DRAW_LOST, OP_REVEAL_IDEAS, OP_MOVE_AZRAEL, OP_AZRAEL_TO, OP_PREPARE_CAKE,
+               OP_CRAFT_DISCOUNT)
+
 # --- random stream purposes (simcore.rng): chance streams never depend on the strategy
 STREAM_SETUP = 0
 STREAM_SHUFFLE = 1
@@ -136,10 +172,20 @@ D_BUILD = 12             # option: house index
 D_RELOCATE = 13          # option: -1 none, else card id
 D_FIT_OF_RAGE = 14       # option: -1 lose resources, else house index to destroy
 D_DESTROY_HOUSE = 15     # option: house index
+D_BONUS = 16             # option: 0 pass, 1 + ideas slot (craft), 100 + crafted slot (use)
+D_IGNORE_DANGER = 17     # option: -1 apply the result, else crafted slot of the invention used
+D_OPTIONAL = 18          # option: 0 no, 1 yes (Willow's second card, Baker's discounted craft)
+D_DISCOUNT = 19          # option: resource paid 1 less (Handy Smurf)
+D_AZRAEL_TO = 20         # option: location
+D_PREPARE_CAKE = 21      # option: cake slot
+D_REWIND = 22            # option: 0 keep Gargamel's card, 1 use Rewind Spell
+D_ROBOT_REMOVE = 23      # option: action * 2 + space of the meeple removed from the game
+D_EXTRA_COST = 24        # option: resource paid extra (Grumpy Smurf)
 DECISIONS = [
     "play-card", "place", "craft", "craft-discard", "rescue", "gain-pair", "gain-one",
     "lose-one", "cracoucass-discard", "hunt-discard", "destroy-invention", "free-craft",
-    "build", "relocate", "fit-of-rage", "destroy-house",
+    "build", "relocate", "fit-of-rage", "destroy-house", "bonus", "ignore-danger", "optional",
+    "discount", "azrael-to", "prepare-cake", "rewind", "robot-remove", "extra-cost",
 ]
 N_DECISIONS = len(DECISIONS)
 MAX_OPTIONS = 256
@@ -149,10 +195,11 @@ CARD_SLOTS = 64          # hand capacity per player (>= number of Smurf cards)
 RESULT_FIELDS = [
     "outcome", "loss_reason", "rounds", "turns", "forest_left", "houses_left", "cakes_left",
     "dangerous_actions", "cracoucass_attacks", "rescues", "crafted", "houses_built", "cakes_done",
-    "actions",
+    "actions", "abilities", "inventions_used",
 ]
 R_OUTCOME, R_LOSS_REASON, R_ROUNDS, R_TURNS, R_FOREST_LEFT, R_HOUSES_LEFT, R_CAKES_LEFT, \
-    R_DANGEROUS, R_ATTACKS, R_RESCUES, R_CRAFTED, R_HOUSES_BUILT, R_CAKES_DONE, R_ACTIONS = range(14)
+    R_DANGEROUS, R_ATTACKS, R_RESCUES, R_CRAFTED, R_HOUSES_BUILT, R_CAKES_DONE, R_ACTIONS, \
+    R_ABILITIES, R_INVENTIONS_USED = range(16)
 N_RESULT_FIELDS = len(RESULT_FIELDS)
 
 # --- events of the game log (trace.py decodes them): (kind, round, player, a, b, c)
@@ -187,6 +234,11 @@ EV_NOTHING = 27         # a: what found nothing to do (NOTHING_*)
 EV_SETUP_HOUSE = 28     # a: house, b: roof
 EV_SETUP_CAKE = 29      # a: cake card revealed
 EV_DEAL = 30            # a: card dealt, b: player
+EV_ABILITY = 31         # a: 0 Smurf card, 1 invention; b: card; c: op
+EV_USE = 32             # a: invention used (single-use or its new action)
+EV_REWIND = 33          # a: Gargamel card put back at the bottom
+EV_MEEPLE_IN = 34       # a: meeples in play after the Robot Assistant's meeple joins
+EV_MEEPLE_OUT = 35      # a: meeples in play after one leaves the game
 NOTHING_EFFECT = -1     # an action's effect had nothing to act on
 NOTHING_TO_LOSE = 0     # a Shortage or Gargamel loss met an empty stock
 NOTHING_TO_HUNT = 1     # a Smurf hunt found no positive Smurf in the roller's hand

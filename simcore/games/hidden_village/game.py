@@ -45,6 +45,8 @@ def record_result(st, row):
     row[K.R_HOUSES_BUILT] = built
     row[K.R_CAKES_DONE] = done
     row[K.R_ACTIONS] = st.sc[S.S_N_ACTIONS]
+    row[K.R_ABILITIES] = st.sc[S.S_N_ABILITIES]
+    row[K.R_INVENTIONS_USED] = st.sc[S.S_N_INV_USED]
 
 
 @njit

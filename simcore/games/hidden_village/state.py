@@ -50,6 +50,10 @@ _SCALARS = [
     "FORCED_POS",
     "EV_N",           # events recorded
     "ASKED",          # decisions put to the strategy so far (forced moves excluded)
+    "NO_INV",         # 1 while the played card forbids crafted inventions (Beta Smurf)
+    "INV_ORPHANS",    # meeples left in the inventions zone by a discarded new-action card (HV-I04)
+    "N_ABILITIES",    # card abilities and invention effects that changed something
+    "N_INV_USED",     # inventions used (single-use, new actions, ignore-danger, rewind)
 ]
 for _i, _name in enumerate(_SCALARS):
     globals()["S_" + _name] = _i
@@ -88,6 +92,8 @@ class State(NamedTuple):
     house_built: np.ndarray   # int8[n_roofs]
     cake: np.ndarray          # int16[n_cakes] Cake card of each revealed cake
     cake_done: np.ndarray     # int8[n_cakes]
+    inv_occ: np.ndarray       # int8[n_inventions]  player + 1 on each crafted slot's card, 0 if none
+    inv_used: np.ndarray      # int8[n_inventions]  per Invention card: used this turn (once per turn)
     garg_deck: np.ndarray     # int16[n_gargamel]  index 0 is the bottom
     rng: np.ndarray           # uint64[N_STREAMS]  one stream per purpose (simcore.rng)
     forced: np.ndarray        # int8[64]  die faces forced by tests, used before random rolls
@@ -113,6 +119,7 @@ def new_state(rules: Rules, event_capacity: int = EVENT_CAPACITY) -> State:
         inv=np.zeros((N_INV_ZONES, ni), np.int16), inv_n=np.zeros(N_INV_ZONES, np.int32),
         house_roof=np.zeros(nr, np.int8), house_built=np.zeros(nr, np.int8),
         cake=np.zeros(nc, np.int16), cake_done=np.zeros(nc, np.int8),
+        inv_occ=np.zeros(ni, np.int8), inv_used=np.zeros(ni, np.int8),
         garg_deck=np.zeros(ng, np.int16), rng=np.zeros(K.N_STREAMS, np.uint64),
         forced=np.zeros(64, np.int8), options=np.zeros(K.MAX_OPTIONS, np.int32),
         decisions=np.zeros(K.N_DECISIONS, np.int64),

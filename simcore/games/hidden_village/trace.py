@@ -23,7 +23,25 @@ EVENT_NAMES = {
     K.EV_HOUSE_DESTROYED: "house-destroyed", K.EV_FIRST_PLAYER: "first-player",
     K.EV_OUTCOME: "outcome", K.EV_ACTION: "action", K.EV_NO_PLACEMENT: "no-placement",
     K.EV_NOTHING: "nothing", K.EV_SETUP_HOUSE: "setup-house", K.EV_SETUP_CAKE: "setup-cake",
-    K.EV_DEAL: "deal",
+    K.EV_DEAL: "deal", K.EV_ABILITY: "ability", K.EV_USE: "use-invention", K.EV_REWIND: "rewind",
+    K.EV_MEEPLE_IN: "meeple-in", K.EV_MEEPLE_OUT: "meeple-out",
+}
+OP_TEXT = {
+    "forbid-locations": "", "no-inventions": "no crafted invention may be used this turn",
+    "lose": "", "roll-danger": "rolls the danger die", "draw": "", "gain-choice": "",
+    "gain-same": "", "free-nest": "", "draw-lost": "", "reveal-ideas": "", "craft-discount": "",
+    "move-azrael": "", "azrael-to": "", "prepare-cake": "a cake is prepared",
+    "collect": "", "collect-delta": "", "collect-identical": "identical resources",
+    "collect-any-type": "another resource type", "collect-extra-same": "1 extra resource",
+    "collect-bonus": "", "collect-also": "", "force-danger": "the danger die must be rolled",
+    "skip-danger": "no danger die", "skip-azrael": "no Azrael die",
+    "extra-cost": "1 more resource to pay", "discount": "", "build-discount": "1 resource less",
+    "rescue-gain-different": "2 different resources for the rescue",
+    "rescue-second-draw": "a second lost Smurf", "perform-reveal-ideas": "",
+    "ignore-danger": "the danger die's result is ignored", "rewind": "Gargamel's card goes back",
+    "extra-meeple": "", "second-lost": "a second lost Smurf (not a rescue)",
+    "shortage-reduce": "1 resource fewer lost", "no-cracoucass-discard": "no card discarded",
+    "azrael-slow": "Azrael moves 1 less", "no-house-destroy": "the houses stand",
 }
 NOTHING_TEXT = {
     K.NOTHING_EFFECT: "   (nothing to do)",
@@ -94,8 +112,23 @@ def describe(ev, nm: Namer) -> str | None:
     if kind == K.EV_RESHUFFLE:
         return f"   the discard pile ({a} cards) is shuffled into a new Smurf deck"
     if kind == K.EV_PLACE:
+        if a >= K.N_ACTIONS:
+            return f"   meeple on the invention {nm.inv(a - K.N_ACTIONS)}"
         fill = "fills it" if c else "waits for a partner"
         return f"   meeple to {nm.action(a)}, space {b + 1}: {fill}"
+    if kind == K.EV_ABILITY:
+        name = nm.card(b) if a == 0 else nm.inv(b)
+        what = OP_TEXT.get(K.EFFECT_OPS[c], "")
+        return f"   ability: {name} ({K.EFFECT_OPS[c]}{': ' + what if what else ''})"
+    if kind == K.EV_USE:
+        return f"   uses {nm.inv(a)}" + (" (new action)" if b else " (single use)")
+    if kind == K.EV_REWIND:
+        return f"   Rewind Spell: {nm.garg(a)} goes to the bottom of Gargamel's deck"
+    if kind == K.EV_MEEPLE_IN:
+        return f"   a meeple joins the esplanade ({a} meeples in play)"
+    if kind == K.EV_MEEPLE_OUT:
+        return f"   a meeple leaves the game ({a} meeples in play)"
+
     if kind == K.EV_ACTION:
         return f"   performs {nm.action(a)}{' (dangerous)' if b else ''}"
     if kind == K.EV_PAY:
@@ -125,7 +158,7 @@ def describe(ev, nm: Namer) -> str | None:
     if kind == K.EV_CRAFT:
         return f"   crafts {nm.inv(a)}" + (f" for {b} Smurfberr{'y' if b == 1 else 'ies'}" if b else " for free")
     if kind == K.EV_INV_DISCARD:
-        why = ("over the limit of crafted inventions", "destroyed", "burned with the ideas")[b]
+        why = ("over the limit of crafted inventions", "destroyed", "burned with the ideas", "used")[b]
         return f"   {nm.inv(a)} is discarded ({why})"
     if kind == K.EV_IDEA:
         return f"{'Setup:' if rnd == 0 else '  '} new idea: {nm.inv(a)}"
@@ -146,6 +179,8 @@ def describe(ev, nm: Namer) -> str | None:
             return "** The Smurfs win: all three objectives hold **"
         return f"** The Smurfs lose ({K.LOSS_REASONS[b]}) **"
     if kind == K.EV_NO_PLACEMENT:
+        if b:
+            return "   no meeple left on the esplanade to place"
         return "   no legal space: the meeple sits out the round"
     if kind == K.EV_NOTHING:
         return NOTHING_TEXT.get(a, "   (nothing to do)")
@@ -175,8 +210,17 @@ def event_records(events: np.ndarray, cat: Catalog):
             rec["roof"] = cat.roofs[b]["id"]
         elif kind == K.EV_SETUP_CAKE:
             rec["cake"] = cat.cakes[a]["id"]
-        if kind in (K.EV_PLACE, K.EV_ACTION):
+        if kind == K.EV_PLACE and a >= K.N_ACTIONS:
+            rec["invention"] = cat.inventions[a - K.N_ACTIONS]["id"]
+        elif kind in (K.EV_PLACE, K.EV_ACTION):
             rec["action"] = cat.actions[a]["id"]
+        if kind == K.EV_ABILITY:
+            rec["card"] = (cat.smurfs if a == 0 else cat.inventions)[b]["id"]
+            rec["op"] = K.EFFECT_OPS[c]
+        elif kind == K.EV_USE:
+            rec["invention"] = cat.inventions[a]["id"]
+        elif kind == K.EV_REWIND:
+            rec["gargamel"] = cat.gargamel[a]["id"]
         if kind in (K.EV_PAY, K.EV_GAIN, K.EV_LOSE):
             rec["resource"] = cat.resources[a]
             rec["amount"] = b

@@ -4,7 +4,7 @@ from ....jit import njit
 from ....rng import shuffle
 from .. import consts as K
 from .. import state as S
-from .core import decide, log
+from .core import decide, inv_slot, log, log_ability
 
 
 @njit
@@ -102,6 +102,10 @@ def cracoucass_attack(R, C, st, roller, sid, params):
         log(C, st, K.EV_KIDNAP, 1, 0, 0)
     else:
         log(C, st, K.EV_KIDNAP, 0, 0, 0)
+    scarer = inv_slot(R, st, K.OP_NO_CRACOUCASS_DISCARD)
+    if scarer >= 0:
+        log_ability(C, st, 1, st.inv[S.I_CRAFTED, scarer], K.OP_NO_CRACOUCASS_DISCARD)
+        return
     any_positive = False
     for p in range(C.players):
         for s in range(st.hand_n[p]):

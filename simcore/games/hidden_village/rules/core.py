@@ -158,3 +158,52 @@ def move_azrael(C, st, steps):
         before = st.sc[S.S_AZRAEL]
         st.sc[S.S_AZRAEL] = (before + steps) % K.N_LOCATIONS
         log(C, st, K.EV_AZRAEL, before, st.sc[S.S_AZRAEL], 0)
+
+
+# ------------------------------------------------------------------ card abilities (HV-T08, HV-T09)
+@njit
+def played_on(R, st, op):
+    """Does the Smurf card played this turn carry `op`? (Its ability lasts until it is
+    discarded at step 4: HV-T09.)"""
+    card = st.sc[S.S_PLAYED]
+    return card >= 0 and R.smurf_op[card, op, K.OPV_ON] != 0
+
+
+@njit
+def played_val(R, st, op, v):
+    card = st.sc[S.S_PLAYED]
+    if card < 0:
+        return 0
+    return R.smurf_op[card, op, v]
+
+
+@njit
+def inv_slot(R, st, op):
+    """Crafted slot of the first crafted invention carrying `op`, or -1. None acts while the
+    played card forbids using inventions (Beta Smurf, HV-N01)."""
+    if st.sc[S.S_NO_INV]:
+        return -1
+    for i in range(st.inv_n[S.I_CRAFTED]):
+        if R.inv_op[st.inv[S.I_CRAFTED, i], op, K.OPV_ON]:
+            return i
+    return -1
+
+
+@njit
+def inv_sum(R, st, op):
+    """Sum of `op`'s amount over the crafted inventions that carry it (0 under Beta Smurf)."""
+    if st.sc[S.S_NO_INV]:
+        return 0
+    n = 0
+    for i in range(st.inv_n[S.I_CRAFTED]):
+        card = st.inv[S.I_CRAFTED, i]
+        if R.inv_op[card, op, K.OPV_ON]:
+            n += R.inv_op[card, op, K.OPV_AMOUNT]
+    return n
+
+
+@njit
+def log_ability(C, st, source, card, op):
+    """A card's ability changed the game (source 0: Smurf card, 1: invention)."""
+    st.sc[S.S_N_ABILITIES] += 1
+    log(C, st, K.EV_ABILITY, source, card, op)

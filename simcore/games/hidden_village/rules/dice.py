@@ -2,11 +2,13 @@
 (HV-Y01, HV-Y02, HV-A01..A04, HV-X01)."""
 from ....jit import njit
 from ....rng import randint
+from .. import catalog as T
 from .. import consts as K
 from .. import state as S
 from .cards import cracoucass_attack, smurf_hunt
-from .core import check_progress, gain_choice, log, lose_choice, move_azrael
-from .inventions import destroy_invention, reveal_ideas
+from .core import (check_progress, decide, gain_choice, inv_slot, inv_sum, log, log_ability,
+                   lose_choice, move_azrael)
+from .inventions import destroy_invention, discard_crafted, reveal_ideas
 
 
 @njit
@@ -28,7 +30,11 @@ def apply_result(R, C, st, result, amount, roller, sid, params):
     elif result == K.FACE_CRACOUCASS:
         cracoucass_attack(R, C, st, roller, sid, params)
     elif result == K.FACE_SHORTAGE:
-        lose_choice(R, C, st, amount, sid, params)
+        reduce = inv_sum(R, st, K.OP_SHORTAGE_REDUCE)
+        if reduce > 0:
+            log_ability(C, st, 1, st.inv[S.I_CRAFTED, inv_slot(R, st, K.OP_SHORTAGE_REDUCE)],
+                        K.OP_SHORTAGE_REDUCE)
+        lose_choice(R, C, st, amount - reduce, sid, params)
     elif result == K.FACE_DESTROY_INVENTION:
         destroy_invention(R, C, st, sid, params)
     elif result == K.FACE_SMURF_HUNT:
@@ -50,5 +56,37 @@ def apply_face(R, C, st, die, face, roller, sid, params):
 
 
 @njit
+def ignore_danger(R, C, st, sid, params):
+    """HV-N12: after a danger-die roll (white or red, never the Azrael die) the team may ignore
+    the result with Disguise (durable, once per turn) or Lucky Charm (single use). Returns
+    True if the result is ignored."""
+    if st.sc[S.S_NO_INV]:
+        return False
+    k = 1
+    st.options[0] = -1
+    for i in range(st.inv_n[S.I_CRAFTED]):
+        card = st.inv[S.I_CRAFTED, i]
+        if R.inv_op[card, K.OP_IGNORE_DANGER, K.OPV_ON] and not st.inv_used[card]:
+            st.options[k] = i
+            k += 1
+    if k == 1:
+        return False
+    slot = st.options[decide(R, st, K.D_IGNORE_DANGER, k, sid, params)]
+    if slot < 0:
+        return False
+    card = st.inv[S.I_CRAFTED, slot]
+    st.sc[S.S_N_INV_USED] += 1
+    log_ability(C, st, 1, card, K.OP_IGNORE_DANGER)
+    if R.inv[card, T.INV_TYPE] == K.INV_SINGLE_USE:
+        discard_crafted(R, C, st, slot, 3, sid, params)
+    else:
+        st.inv_used[card] = 1
+    return True
+
+
+@njit
 def roll_and_apply(R, C, st, die, roller, sid, params):
-    apply_face(R, C, st, die, roll_die(C, st, die), roller, sid, params)
+    face = roll_die(C, st, die)
+    if die != K.DIE_AZRAEL and ignore_danger(R, C, st, sid, params):
+        return
+    apply_face(R, C, st, die, face, roller, sid, params)

@@ -4,8 +4,8 @@ from .. import catalog as T
 from .. import consts as K
 from .. import state as S
 from .cards import cracoucass_attack
-from .core import decide, log, lose_choice, stock_total
-from .inventions import destroy_invention, discard_all_ideas
+from .core import decide, inv_slot, log, log_ability, lose_choice, stock_total
+from .inventions import destroy_invention, discard_all_ideas, discard_crafted
 
 
 @njit
@@ -17,12 +17,14 @@ def destroy_house(C, st, h):
 
 @njit
 def choose_built_house(R, st, kind, first, sid, params):
-    """Offer every built house after the `first` options already in st.options; -1 if none."""
+    """Offer every built house after the `first` options already in st.options; -1 if none.
+    With the Sturdy Roof crafted no house can be destroyed, so none is offered."""
     k = first
-    for h in range(st.sc[S.S_N_HOUSES]):
-        if st.house_built[h]:
-            st.options[k] = h
-            k += 1
+    if inv_slot(R, st, K.OP_NO_HOUSE_DESTROY) < 0:
+        for h in range(st.sc[S.S_N_HOUSES]):
+            if st.house_built[h]:
+                st.options[k] = h
+                k += 1
     if k == 0:
         return -1
     return st.options[decide(R, st, kind, k, sid, params)]
@@ -57,6 +59,9 @@ def apply_gargamel_effect(R, C, st, card, j, sid, params):
         h = choose_built_house(R, st, K.D_DESTROY_HOUSE, 0, sid, params)
         if h >= 0:
             destroy_house(C, st, h)
+        elif inv_slot(R, st, K.OP_NO_HOUSE_DESTROY) >= 0:
+            log_ability(C, st, 1, st.inv[S.I_CRAFTED, inv_slot(R, st, K.OP_NO_HOUSE_DESTROY)],
+                        K.OP_NO_HOUSE_DESTROY)
     elif op == K.GE_CRACOUCASS:
         cracoucass_attack(R, C, st, st.sc[S.S_FIRST], sid, params)
     elif op == K.GE_DISCARD_IDEAS:
@@ -86,6 +91,25 @@ def reveal_gargamel(R, C, st, sid, params):
     card = st.garg_deck[st.sc[S.S_GARG_N]]
     st.sc[S.S_GARG_TOP] = card
     log(C, st, K.EV_GARGAMEL, card, 0, 0)
+    slot = inv_slot(R, st, K.OP_REWIND)
+    if slot >= 0:
+        # HV-N16: Rewind Spell puts the card at the bottom of the deck and reveals a new one,
+        # which must be applied
+        st.options[0] = 0
+        st.options[1] = 1
+        if st.options[decide(R, st, K.D_REWIND, 2, sid, params)] == 1:
+            spell = st.inv[S.I_CRAFTED, slot]
+            st.sc[S.S_N_INV_USED] += 1
+            log_ability(C, st, 1, spell, K.OP_REWIND)
+            discard_crafted(R, C, st, slot, 3, sid, params)
+            n = st.sc[S.S_GARG_N]
+            for i in range(n, 0, -1):
+                st.garg_deck[i] = st.garg_deck[i - 1]
+            st.garg_deck[0] = card
+            log(C, st, K.EV_REWIND, card, 0, 0)
+            card = st.garg_deck[n]
+            st.sc[S.S_GARG_TOP] = card
+            log(C, st, K.EV_GARGAMEL, card, 0, 0)
     if R.garg[card, T.G_TIMING] == K.G_TOO_LATE:
         st.sc[S.S_OUTCOME] = K.LOSS
         st.sc[S.S_LOSS] = K.LOSS_TOO_LATE

@@ -3,7 +3,7 @@ from ....jit import njit
 from .. import catalog as T
 from .. import consts as K
 from .. import state as S
-from .core import check_progress, decide, log
+from .core import check_progress, decide, inv_sum, log
 
 
 @njit
@@ -25,34 +25,82 @@ def take_from_zone(st, zone, slot):
     card = st.inv[zone, slot]
     last = st.inv_n[zone] - 1
     st.inv[zone, slot] = st.inv[zone, last]
+    if zone == S.I_CRAFTED:
+        st.inv_occ[slot] = st.inv_occ[last]
+        st.inv_occ[last] = 0
     st.inv_n[zone] = last
     return card
 
 
 @njit
-def discard_crafted(C, st, slot, reason):
-    card = take_from_zone(st, S.I_CRAFTED, slot)
-    st.sc[S.S_INV_DISCARD] += 1
-    log(C, st, K.EV_INV_DISCARD, card, reason, 0)
+def robot_leaves(R, C, st, sid, params):
+    """HV-N14: the Robot Assistant's meeple leaves play; if the esplanade is empty, a meeple on
+    an action (the team's choice) leaves the game instead (else one in the nest)."""
+    if st.sc[S.S_ESPLANADE] > 0:
+        st.sc[S.S_ESPLANADE] -= 1
+    else:
+        k = 0
+        for a in range(K.N_ACTIONS):
+            for s in range(K.MAX_SPACES):
+                if st.occ[a, s] >= 0:
+                    st.options[k] = a * K.MAX_SPACES + s
+                    k += 1
+        if k > 0:
+            opt = st.options[decide(R, st, K.D_ROBOT_REMOVE, k, sid, params)]
+            st.occ[opt // K.MAX_SPACES, opt % K.MAX_SPACES] = -1
+        elif st.sc[S.S_NEST] > 0:
+            st.sc[S.S_NEST] -= 1
+        elif st.sc[S.S_IDLE] > 0:
+            st.sc[S.S_IDLE] -= 1
+        else:
+            st.sc[S.S_INV_ORPHANS] -= 1
+    st.sc[S.S_MEEPLES] -= 1
+    log(C, st, K.EV_MEEPLE_OUT, st.sc[S.S_MEEPLES], 0, 0)
 
 
 @njit
-def craft(R, C, st, slot, paid, sid, params):
+def discard_crafted(R, C, st, slot, reason, sid, params):
+    """A crafted invention leaves the inventions zone. A meeple on it stays in the zone until
+    the end of the round (HV-I04); the Robot Assistant takes its meeple along (HV-N14)."""
+    if st.inv_occ[slot]:
+        st.sc[S.S_INV_ORPHANS] += 1
+    card = take_from_zone(st, S.I_CRAFTED, slot)
+    st.sc[S.S_INV_DISCARD] += 1
+    log(C, st, K.EV_INV_DISCARD, card, reason, 0)
+    if R.inv_op[card, K.OP_EXTRA_MEEPLE, K.OPV_ON]:
+        robot_leaves(R, C, st, sid, params)
+
+
+@njit
+def craft(R, C, st, slot, paid, discount, sid, params):
     """HV-I01/I02: move idea `slot` to the inventions zone, paying its Smurfberry cost if `paid`;
     over the limit the team discards one crafted invention of its choice. No new idea."""
     card = take_from_zone(st, S.I_IDEAS, slot)
-    cost = R.inv[card, T.INV_COST] if paid else 0
+    cost = craft_cost(R, st, card, discount) if paid else 0
     st.stock[K.BERRY] -= cost
     st.inv[S.I_CRAFTED, st.inv_n[S.I_CRAFTED]] = card
+    st.inv_occ[st.inv_n[S.I_CRAFTED]] = 0
     st.inv_n[S.I_CRAFTED] += 1
     st.sc[S.S_N_CRAFTED] += 1
     log(C, st, K.EV_CRAFT, card, cost, 0)
+    if R.inv_op[card, K.OP_EXTRA_MEEPLE, K.OPV_ON]:
+        # HV-N14: the 9th meeple joins the esplanade
+        st.sc[S.S_MEEPLES] += 1
+        st.sc[S.S_ESPLANADE] += 1
+        log(C, st, K.EV_MEEPLE_IN, st.sc[S.S_MEEPLES], 0, 0)
     n = st.inv_n[S.I_CRAFTED]
     if n > R.setup[T.SU_INVENTIONS_MAX]:
         for i in range(n):
             st.options[i] = i
-        discard_crafted(C, st, decide(R, st, K.D_CRAFT_DISCARD, n, sid, params), 0)
+        discard_crafted(R, C, st, decide(R, st, K.D_CRAFT_DISCARD, n, sid, params), 0, sid, params)
     check_progress(R, C, st)
+
+
+@njit
+def craft_cost(R, st, card, discount):
+    """Smurfberries to craft `card`: its printed cost less a discount (Toolbox, Baker Smurf)."""
+    cost = R.inv[card, T.INV_COST] - discount - inv_sum(R, st, K.OP_CRAFT_DISCOUNT)
+    return cost if cost > 0 else 0
 
 
 @njit
@@ -64,7 +112,7 @@ def destroy_invention(R, C, st, sid, params):
         return
     for i in range(n):
         st.options[i] = i
-    discard_crafted(C, st, decide(R, st, K.D_DESTROY_INVENTION, n, sid, params), 1)
+    discard_crafted(R, C, st, decide(R, st, K.D_DESTROY_INVENTION, n, sid, params), 1, sid, params)
 
 
 @njit
@@ -73,22 +121,3 @@ def discard_all_ideas(C, st):
         st.sc[S.S_INV_DISCARD] += 1
         log(C, st, K.EV_INV_DISCARD, st.inv[S.I_IDEAS, i], 2, 0)
     st.inv_n[S.I_IDEAS] = 0
-
-
-@njit
-def bonus_crafting(R, C, st, sid, params):
-    """HV-T07: at this moment of the turn the team may craft ideas it can pay for, one at a
-    time, until it passes (option 0)."""
-    while st.sc[S.S_OUTCOME] == K.RUNNING:
-        k = 1
-        st.options[0] = 0
-        for i in range(st.inv_n[S.I_IDEAS]):
-            if R.inv[st.inv[S.I_IDEAS, i], T.INV_COST] <= st.stock[K.BERRY]:
-                st.options[k] = i + 1
-                k += 1
-        if k == 1:
-            return
-        opt = st.options[decide(R, st, K.D_CRAFT, k, sid, params)]
-        if opt == 0:
-            return
-        craft(R, C, st, opt - 1, True, sid, params)

@@ -28,6 +28,8 @@ def reset_state(R, C, st):
     st.inv_n[:] = 0
     st.house_built[:] = 0
     st.cake_done[:] = 0
+    st.inv_occ[:] = 0
+    st.inv_used[:] = 0
 
 
 @njit

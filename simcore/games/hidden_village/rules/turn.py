@@ -4,32 +4,43 @@ from .. import catalog as T
 from .. import consts as K
 from .. import state as S
 from .cards import draw_from_deck, push, refill_hand, take_from_hand
-from .core import check_progress, decide, log, move_azrael
+from .core import check_progress, decide, inv_slot, inv_sum, log, log_ability, move_azrael
+from .effects import bonus_actions, instant
 from .gargamel import reveal_gargamel
-from .inventions import bonus_crafting
 from .locations import enumerate_placements, place_meeple
 
 
 @njit
 def play_card(R, C, st, p, sid, params):
-    """HV-T02: play a card from the hand; with an empty hand, the top card of the Smurf deck."""
+    """HV-T02: play a card from the hand; with an empty hand, the top card of the Smurf deck.
+    Its ability always triggers: instant effects now, the rest for this turn (HV-T08)."""
     n = st.hand_n[p]
     if n == 0:
         card = draw_from_deck(C, st)
         st.sc[S.S_PLAYED] = card
         log(C, st, K.EV_PLAY, card, 1, 0)
+    else:
+        for s in range(n):
+            st.options[s] = s
+        card = take_from_hand(st, p, decide(R, st, K.D_PLAY_CARD, n, sid, params))
+        st.sc[S.S_PLAYED] = card
+        log(C, st, K.EV_PLAY, card, 0, 0)
+    if card < 0:
         return
-    for s in range(n):
-        st.options[s] = s
-    card = take_from_hand(st, p, decide(R, st, K.D_PLAY_CARD, n, sid, params))
-    st.sc[S.S_PLAYED] = card
-    log(C, st, K.EV_PLAY, card, 0, 0)
+    if R.smurf_op[card, K.OP_NO_INVENTIONS, K.OPV_ON]:
+        st.sc[S.S_NO_INV] = 1
+        log_ability(C, st, 0, card, K.OP_NO_INVENTIONS)
+    instant(R, C, st, R.smurf_op, card, 0, p, sid, params)
 
 
 @njit
 def place_step(R, C, st, p, sid, params):
     """HV-T03: one meeple from the esplanade to a legal space. If the data leave no legal space
-    at all, the meeple sits out the round (idle) so the round still ends."""
+    at all, the meeple sits out the round (idle) so the round still ends. If the esplanade
+    emptied during the turn (a Cracoucass attack from a card's roll), there is nothing to place."""
+    if st.sc[S.S_ESPLANADE] == 0:
+        log(C, st, K.EV_NO_PLACEMENT, 0, 1, 0)
+        return
     k = enumerate_placements(R, st)
     if k == 0:
         st.sc[S.S_ESPLANADE] -= 1
@@ -48,6 +59,7 @@ def end_turn(R, C, st, p):
         push(st, S.P_DISCARD, card)
         log(C, st, K.EV_DISCARD, card, p, 2)
         st.sc[S.S_PLAYED] = -1
+    st.sc[S.S_NO_INV] = 0
     refill_hand(C, st, p)
 
 
@@ -56,15 +68,18 @@ def play_turn(R, C, st, p, sid, params):
     """The four steps of a turn, with bonus crafting before and after the placement (HV-T07)."""
     st.sc[S.S_CUR] = p
     st.sc[S.S_TURN] += 1
+    st.inv_used[:] = 0
     log(C, st, K.EV_TURN, st.sc[S.S_ESPLANADE], 0, 0)
     play_card(R, C, st, p, sid, params)
-    bonus_crafting(R, C, st, sid, params)
+    if st.sc[S.S_OUTCOME] != K.RUNNING:
+        return
+    bonus_actions(R, C, st, p, sid, params)
     if st.sc[S.S_OUTCOME] != K.RUNNING:
         return
     place_step(R, C, st, p, sid, params)
     if st.sc[S.S_OUTCOME] != K.RUNNING:
         return
-    bonus_crafting(R, C, st, sid, params)
+    bonus_actions(R, C, st, p, sid, params)
     if st.sc[S.S_OUTCOME] != K.RUNNING:
         return
     end_turn(R, C, st, p)
@@ -73,9 +88,14 @@ def play_turn(R, C, st, p, sid, params):
 
 @njit
 def return_meeples(C, st):
-    """HV-E01: meeples on actions (and idle ones) go back to the esplanade; the nest's too,
-    unless the Hungry Cracoucass keeps them (HV-D02)."""
-    back = st.sc[S.S_IDLE]
+    """HV-E01: meeples on actions, on inventions (HV-I04) and idle ones go back to the
+    esplanade; the nest's too, unless the Hungry Cracoucass keeps them (HV-D02)."""
+    back = st.sc[S.S_IDLE] + st.sc[S.S_INV_ORPHANS]
+    st.sc[S.S_INV_ORPHANS] = 0
+    for i in range(st.inv_n[S.I_CRAFTED]):
+        if st.inv_occ[i]:
+            back += 1
+            st.inv_occ[i] = 0
     for a in range(K.N_ACTIONS):
         for s in range(K.MAX_SPACES):
             if st.occ[a, s] >= 0:
@@ -96,7 +116,12 @@ def end_of_round(R, C, st, sid, params):
     card = reveal_gargamel(R, C, st, sid, params)
     if st.sc[S.S_OUTCOME] != K.RUNNING:
         return
-    move_azrael(C, st, R.garg[card, T.G_AZRAEL])
+    steps = R.garg[card, T.G_AZRAEL]
+    slow = inv_sum(R, st, K.OP_AZRAEL_SLOW)
+    if slow > 0 and steps > 0:
+        log_ability(C, st, 1, st.inv[S.I_CRAFTED, inv_slot(R, st, K.OP_AZRAEL_SLOW)], K.OP_AZRAEL_SLOW)
+        steps = steps - slow if steps > slow else 0
+    move_azrael(C, st, steps)
     st.sc[S.S_FIRST] = (st.sc[S.S_FIRST] + 1) % C.players
     log(C, st, K.EV_FIRST_PLAYER, st.sc[S.S_FIRST], 0, 0)
     st.sc[S.S_BUILDS_ROUND] = 0
