@@ -60,21 +60,29 @@ FiniteOpt = typer.Option(False, "--finite-supply", help="Cap each resource at th
 DataOpt = typer.Option(None, "--data",
                        help="Folder of rules data files; each file there replaces the default one.")
 JsonOpt = typer.Option(False, "--json", help="Machine-readable output.")
+CardsOpt = typer.Option(None, "--cards",
+                        help="A card catalog file (TOML with [[smurf]], [[invention]], [[cake]] and "
+                             "[[gargamel]] tables) replacing the four card files.")
+WithoutOpt = typer.Option(None, "--without",
+                          help="Remove a card from the mix by id (repeatable; ids: `meeplesim cards list`).")
 
 
-def _spec(game, level, die, hungry, players, strategy, param, seed, too_late, finite, data):
+def _spec(game, level, die, hungry, players, strategy, param, seed, too_late, finite, data,
+          cards=None, without=None):
     import strategies
     from experiments.runs import RunSpec
     return RunSpec(game=game, level=level, die=die, hungry=hungry, players=players,
                    strategy=strategy, params=strategies.parse_params(param), seed=seed,
-                   too_late=too_late, finite_supply=finite, data_dir=data)
+                   too_late=too_late, finite_supply=finite, data_dir=data, cards=cards,
+                   without=tuple(without or ()))
 
 
-def _describe_variant(v, strategy):
+def _describe_variant(v, strategy, mix="default"):
     return (f"level {v.level}, {v.die} die, Hungry Cracoucass {'on' if v.hungry else 'off'}, "
             f"{v.players} player{'s' if v.players > 1 else ''}, strategy {strategy}"
             + (f", Too Late {v.too_late}" if v.too_late != "bottom" else "")
-            + (", finite supply" if v.finite_supply else ""))
+            + (", finite supply" if v.finite_supply else "")
+            + (f", cards {mix}" if mix != "default" else ""))
 
 
 # ----------------------------------------------------------------------------- play
@@ -86,7 +94,8 @@ def play(
     param: Optional[List[str]] = ParamOpt, seed: int = SeedOpt,
     game_index: int = typer.Option(0, "--game-index", help="Which game of the seed to play."),
     too_late: Optional[str] = TooLateOpt, finite_supply: bool = FiniteOpt,
-    data: Optional[str] = DataOpt, as_json: bool = JsonOpt,
+    data: Optional[str] = DataOpt, cards: Optional[str] = CardsOpt,
+    without: Optional[List[str]] = WithoutOpt, as_json: bool = JsonOpt,
 ):
     """Play one game and print its log.
 
@@ -95,14 +104,15 @@ def play(
     from experiments.runs import prepare
     if game_index < 0:
         raise UserError(f"--game-index must be at least 0, got {game_index}")
-    spec = _spec(game, level, die, hungry, players, strategy, param, seed, too_late, finite_supply, data)
+    spec = _spec(game, level, die, hungry, players, strategy, param, seed, too_late, finite_supply, data,
+                 cards, without)
     mod, cat, cfg, variant, strat, params = prepare(spec)
     st, events, row = mod.play_logged(cat, cfg, strat.kernel_id, params, seed, game_index)
     if as_json:
         for rec in mod.event_records(events, cat):
             typer.echo(json.dumps(rec))
         return
-    typer.echo(f"{mod.TITLE}: {_describe_variant(variant, strategy)}; seed {seed}, game {game_index}")
+    typer.echo(f"{mod.TITLE}: {_describe_variant(variant, strategy, cat.mix)}; seed {seed}, game {game_index}")
     typer.echo("\n".join(mod.format_log(events, cat)))
     typer.echo("")
     typer.echo("\n".join(mod.objectives_summary(st, cat)))
@@ -137,16 +147,18 @@ def run(
     param: Optional[List[str]] = ParamOpt, seed: int = SeedOpt,
     games: int = typer.Option(10000, "--games", "-n", help="Number of games to play."),
     too_late: Optional[str] = TooLateOpt, finite_supply: bool = FiniteOpt,
-    data: Optional[str] = DataOpt, as_json: bool = JsonOpt,
+    data: Optional[str] = DataOpt, cards: Optional[str] = CardsOpt,
+    without: Optional[List[str]] = WithoutOpt, as_json: bool = JsonOpt,
 ):
     """Play N games of one configuration: win rate with a 95% Wilson interval, mean rounds,
     loss reasons.
 
-    Example: meeplesim run --level complex --players 4 --games 20000
+    Example: meeplesim run --level complex --players 4 --games 20000 --without beta-smurf
     """
     from experiments import runs
     runs.check_games(games)
-    spec = _spec(game, level, die, hungry, players, strategy, param, seed, too_late, finite_supply, data)
+    spec = _spec(game, level, die, hungry, players, strategy, param, seed, too_late, finite_supply, data,
+                 cards, without)
     mod, cat, cfg, variant, strat, params = runs.prepare(spec)
     bar, tick = _progress(games, "playing")
     t0 = time.perf_counter()
@@ -161,10 +173,10 @@ def run(
         out = {"game": game, "level": variant.level, "die": variant.die, "hungry": variant.hungry,
                "players": variant.players, "strategy": strategy, "params": spec.params,
                "seed": seed, "too_late": variant.too_late, "finite_supply": variant.finite_supply,
-               "catalog": cat.digest, **s, "seconds": round(secs, 3)}
+               "cards": cat.mix, "catalog": cat.digest, **s, "seconds": round(secs, 3)}
         typer.echo(json.dumps(out))
         return
-    typer.echo(f"{mod.TITLE}: {_describe_variant(variant, strategy)}; seed {seed}")
+    typer.echo(f"{mod.TITLE}: {_describe_variant(variant, strategy, cat.mix)}; seed {seed}")
     typer.echo(f"games        {s['games']}")
     typer.echo(f"wins         {s['wins']}")
     typer.echo(f"win rate     {100 * s['win_rate']:.2f}%  (95% CI {100 * s['ci_low']:.2f}% - {100 * s['ci_high']:.2f}%)")
@@ -185,35 +197,50 @@ def ladder(
     game: str = GameOpt, players: int = PlayersOpt, strategy: str = StrategyOpt,
     param: Optional[List[str]] = ParamOpt, seed: int = SeedOpt,
     games: int = typer.Option(2000, "--games", "-n", help="Games per level and die."),
-    data: Optional[str] = DataOpt, as_json: bool = JsonOpt,
+    data: Optional[str] = DataOpt, cards: Optional[str] = CardsOpt,
+    without: Optional[List[str]] = WithoutOpt, as_json: bool = JsonOpt,
 ):
     """Win odds of every level with the white and the red die, as a table.
 
-    A level that requires the red die (Smurfnightmarish) has no white row.
+    A level that requires the red die (Smurfnightmarish) has no white row. A level the card
+    mix has too few cards for is left out, with a note.
     Example: meeplesim ladder --games 2000 --players 3
     """
+    import importlib
+
     from experiments import runs
     from reports.tables import odds_table
     from simcore.games import get_game
     runs.check_games(games)
     mod = get_game(game)
-    cat = mod.load_catalog(data)
+    cat = mod.load_catalog(data, cards=cards, without=tuple(without or ()))
+    mix_shortfall = importlib.import_module(f"{mod.__name__}.config").mix_shortfall
     cells = []
+    skipped = []
     for level, lv in cat.levels.items():
+        why = mix_shortfall(cat, level)
+        if why:
+            skipped.append(why)
+            continue
         for die in ("white", "red"):
             if die == "white" and lv["super_danger_die"]:
                 continue
             cells.append((level, die))
+    if not cells:
+        raise UserError("the card mix cannot set up any level: " + "; ".join(skipped))
+    for why in skipped:
+        typer.echo(f"note: left out: {why}", err=True)
     bar, tick = _progress(games * len(cells), "ladder")
     rows = []
     try:
         for level, die in cells:
-            spec = _spec(game, level, die, None, players, strategy, param, seed, None, False, data)
+            spec = _spec(game, level, die, None, players, strategy, param, seed, None, False, data,
+                         cards, without)
             results = runs.run(spec, games, progress=tick)
             s = runs.summarize(results, mod.RESULT_FIELDS, mod.LOSS_REASONS)
             hungry = bool(cat.levels[level]["hungry_cracoucass"])
             rows.append({"level": level, "die": die, "hungry": hungry, "players": players,
-                         "strategy": strategy, "seed": seed, **s})
+                         "strategy": strategy, "seed": seed, "cards": cat.mix, **s})
     finally:
         if bar:
             bar.stop()
@@ -222,7 +249,7 @@ def ladder(
             typer.echo(json.dumps(r))
         return
     typer.echo(f"{mod.TITLE}: win odds by level and die; {players} players, strategy {strategy}, "
-               f"{games} games each, seed {seed}")
+               f"{games} games each, seed {seed}" + (f", cards {cat.mix}" if cat.mix != "default" else ""))
     typer.echo(odds_table(rows))
 
 
@@ -273,6 +300,131 @@ def check_data(folder: str = typer.Argument(..., help="Folder of rules data file
                f"{len(cat.smurfs)} Smurf cards, {len(cat.inventions)} inventions, {len(cat.cakes)} cakes, "
                f"{len(cat.gargamel)} Gargamel cards, {len(cat.levels)} levels; "
                f"{len(cat.assumptions)} assumed values")
+
+
+# ----------------------------------------------------------------------------- cards
+cards_app = typer.Typer(
+    add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+    help="The cards of the mix: list them, show one, validate a card catalog file.\n\n"
+         "Examples:\n\n"
+         "  meeplesim cards list\n\n"
+         "  meeplesim cards show beta-smurf\n\n"
+         "  meeplesim cards validate my-cards.toml",
+)
+app.add_typer(cards_app, name="cards")
+
+
+def _hv_catalog():
+    from simcore.games.hidden_village import catalog
+    return catalog
+
+
+def _load_mix(data, cards, without):
+    return _hv_catalog().load_catalog(data, cards=cards, without=tuple(without or ()))
+
+
+def _inline(value):
+    """A data value as TOML inline syntax ({ op = "draw", amount = 2 })."""
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {_inline(v)}" for k, v in value.items()) + " }"
+    if isinstance(value, list):
+        return "[" + ", ".join(_inline(v) for v in value) + "]"
+    return json.dumps(value)
+
+
+@cards_app.command("list")
+@guarded
+def cards_list(data: Optional[str] = DataOpt, cards: Optional[str] = CardsOpt,
+               without: Optional[List[str]] = WithoutOpt, as_json: bool = JsonOpt):
+    """List every card of the mix: id, name, kind, source, text.
+
+    One row per card, grouped Smurf, Invention, Cake, Gargamel. --json prints JSON lines with
+    the effects, invention costs, Azrael values and cake prerequisites too.
+
+    Example: meeplesim cards list --without beta-smurf
+    """
+    catalog = _hv_catalog()
+    cat = _load_mix(data, cards, without)
+    records = catalog.card_records(cat)
+    if as_json:
+        for rec in records:
+            typer.echo(json.dumps(rec))
+        return
+    cols = ("category", "id", "name", "kind", "source")
+    width = {c: max([len(c)] + [len(str(r[c])) for r in records]) for c in cols}
+    typer.echo("  ".join(c.ljust(width[c]) for c in cols) + "  text")
+    for r in records:
+        typer.echo("  ".join(str(r[c]).ljust(width[c]) for c in cols) + "  " + r["text"])
+    n = {c: sum(1 for r in records if r["category"] == c) for c in catalog.CATEGORY_TITLES}
+    typer.echo(f"{len(records)} cards: " + ", ".join(f"{n[c]} {t}" for c, t in catalog.CATEGORY_TITLES.items())
+               + f"; mix {cat.mix}")
+
+
+@cards_app.command("show")
+@guarded
+def cards_show(card_id: str = typer.Argument(..., help="The card's id (see `meeplesim cards list`)."),
+               data: Optional[str] = DataOpt, cards: Optional[str] = CardsOpt,
+               without: Optional[List[str]] = WithoutOpt, as_json: bool = JsonOpt):
+    """Every field of one card, as in its data file.
+
+    Example: meeplesim cards show robot-assistant
+    """
+    import difflib
+    catalog = _hv_catalog()
+    cat = _load_mix(data, cards, without)
+    found = [(c, row) for c, rows in (("smurf", cat.smurfs), ("invention", cat.inventions),
+                                      ("cake", cat.cakes), ("gargamel", cat.gargamel))
+             for row in rows if row["id"] == card_id]
+    if not found:
+        ids = sorted({r["id"] for r in catalog.card_records(cat)})
+        near = difflib.get_close_matches(card_id, ids, n=1)
+        raise UserError(f"no card '{card_id}' in the mix '{cat.mix}'"
+                        + (f" (did you mean '{near[0]}'?)" if near else " (see `meeplesim cards list`)"))
+    if as_json:
+        recs = {r["id"] + r["category"]: r for r in catalog.card_records(cat)}
+        for category, row in found:
+            typer.echo(json.dumps(recs[card_id + category]))
+        return
+    for i, (category, row) in enumerate(found):
+        if i:
+            typer.echo("")
+        fields = {"id": row["id"], "category": category, "kind": catalog.card_kind(category, row), **row}
+        width = max(len(k) for k in fields)
+        for key, value in fields.items():
+            if key == "effects" and value:
+                typer.echo(f"{key.ljust(width)}  {_inline(value[0])}")
+                for eff in value[1:]:
+                    typer.echo(f"{'': <{width}}  {_inline(eff)}")
+            else:
+                typer.echo(f"{key.ljust(width)}  {value if isinstance(value, str) else _inline(value)}")
+
+
+@cards_app.command("validate")
+@guarded
+def cards_validate(file: str = typer.Argument(..., help="The card catalog file to check."),
+                   data: Optional[str] = typer.Option(
+                       None, "--data", help="Folder of rules data files to check against "
+                                            "(board, levels, setup); default: the shipped ones.")):
+    """Check a card catalog file and report every problem.
+
+    The file holds [[smurf]], [[invention]], [[cake]] and [[gargamel]] tables, in the format of
+    the four card files. Each problem is one line naming the file, the card and the field;
+    the exit code is 2 if there is any.
+
+    Example: meeplesim cards validate my-cards.toml
+    """
+    problems, summary = _hv_catalog().validate_cards(file, data)
+    if problems:
+        for e in problems:
+            typer.echo(f"error: {e}", err=True)
+        n = len(problems)
+        typer.echo(f"{file}: {n} problem{'s' if n > 1 else ''}", err=True)
+        raise typer.Exit(2)
+    for note in summary["notes"]:
+        typer.echo(f"note: {note}: that cannot be played with these cards")
+    typer.echo(f"ok: {file}: {summary['smurfs']} Smurf cards ({summary['starting']} starting, "
+               f"{summary['lost']} lost), {summary['inventions']} inventions, {summary['cakes']} cakes, "
+               f"{summary['gargamel']} Gargamel cards; mix {summary['mix']}")
 
 
 def main():

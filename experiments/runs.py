@@ -42,6 +42,8 @@ class RunSpec:
     too_late: str | None = None
     finite_supply: bool = False
     data_dir: str | None = None
+    cards: str | None = None       # a card catalog file replacing the four card files
+    without: tuple = ()            # card ids removed from the mix
 
 
 def prepare(spec: RunSpec):
@@ -49,7 +51,7 @@ def prepare(spec: RunSpec):
     strategy, params vector). Raises UserError / DataError on bad input."""
     import strategies
     mod = get_game(spec.game)
-    cat = mod.load_catalog(spec.data_dir)
+    cat = mod.load_catalog(spec.data_dir, cards=spec.cards, without=spec.without)
     cfg, variant = mod.make_config(cat, level=spec.level, die=spec.die, hungry=spec.hungry,
                                    players=spec.players, too_late=spec.too_late,
                                    finite_supply=spec.finite_supply)

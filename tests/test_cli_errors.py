@@ -105,6 +105,19 @@ BAD_OPTIONS = [
     (["play", "--game", "chess"], ["unknown game 'chess'"]),
     (["play", "--game-index", "-2"], ["--game-index must be at least 0"]),
     (["ladder", "--games", "-1"], ["at least 1, got -1"]),
+    (["run", "--without", "nobody"], ["--without: no card 'nobody' in the mix 'default'"]),
+    (["play", "--without", "beta-smurff"], ["--without: no card 'beta-smurff'", "did you mean 'beta-smurf'"]),
+    (["ladder", "--without", "nobody"], ["--without: no card 'nobody' in the mix"]),
+    (["run", "--without", "too-late"], ["'too-late' is the Too Late card"]),
+    (["run", "--level", "smurfnightmarish", "--without", "poet-smurf", "--without", "willow", "--without", "storm"],
+     ["level 'smurfnightmarish' needs 18 lost Smurfs; the mix 'default-without-poet-smurf+storm+willow' has 17"]),
+    (["run", "--players", "5"] + [a for c in ("beta-smurf", "mellow-smurf", "lazy-smurf", "baby-smurf", "vain-smurf")
+                                  for a in ("--without", c)],
+     ["5 players x 3 cards needs 15 starting Smurfs; the mix", "has 10"]),
+    (["run", "--cards", "no-such-cards.toml"], ["no-such-cards.toml: file not found"]),
+    (["run", "--cards", "cards.csv"], ["cards.csv: a card catalog is a .toml file"]),
+    (["cards", "show", "nobody"], ["no card 'nobody' in the mix 'default'"]),
+    (["cards", "list", "--without", "nobody"], ["--without: no card 'nobody'"]),
 ]
 
 

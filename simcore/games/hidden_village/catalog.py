@@ -5,11 +5,14 @@ file, the entry and the problem; the CLI prints that one line and exits 2.
 
 A user corrects the rules by copying any of the data files into a folder of their own,
 editing it, and passing the folder (`--data DIR`): each file found there replaces the default
-one of the same name; the others stay the defaults.
+one of the same name; the others stay the defaults. A card mix (`--cards FILE`, `--without
+CARD_ID`) replaces or thins the four card files; see `load_catalog`.
 """
 from __future__ import annotations
 
+import difflib
 import hashlib
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -117,8 +120,11 @@ class Catalog:
     gargamel: list
     setup: dict
     files: dict                # file name -> path actually loaded
-    digest: str                # hash of the loaded files' bytes
+    digest: str                # hash of the loaded files' bytes (and of the cards removed)
     assumptions: list = field(default_factory=list)  # (file, entry, what) for source = "assumed"
+    mix: str = "default"       # the card mix's stable name (see load_catalog)
+    cards_file: str | None = None  # the --cards file, if any
+    without: tuple = ()        # card ids removed from the mix (--without), sorted
 
     def card_name(self, card):
         return self.smurfs[card]["name"]
@@ -132,6 +138,8 @@ class _File:
             self.data = tomllib.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise DataError(path, "", "file not found") from None
+        except IsADirectoryError:
+            raise DataError(path, "", "is a folder, not a file") from None
         except UnicodeDecodeError as e:
             raise DataError(path, "", f"not UTF-8 text ({e.reason})") from None
         except tomllib.TOMLDecodeError as e:
@@ -140,21 +148,32 @@ class _File:
     def fail(self, entry, problem):
         raise DataError(self.path, entry, problem)
 
-    def table(self, key, entry_kind):
+    def table(self, key, entry_kind, problems=None):
+        """The [[key]] entries as (label, row). With `problems` (a list), an entry without an id
+        or with a duplicate id is recorded there and skipped instead of raising."""
+        def bad(entry, problem):
+            if problems is None:
+                self.fail(entry, problem)
+            problems.append(DataError(self.path, entry, problem))
+
         rows = self.data.get(key)
         if rows is None:
-            self.fail("", f"no [[{key}]] entries")
+            bad("", f"no [[{key}]] entries")
+            return []
         if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-            self.fail(key, f"must be a list of [[{key}]] tables")
+            bad(key, f"must be a list of [[{key}]] tables")
+            return []
         seen = set()
         out = []
         for i, row in enumerate(rows):
             rid = row.get("id")
             label = f"{entry_kind} '{rid}'" if isinstance(rid, str) else f"{entry_kind} #{i + 1}"
             if not isinstance(rid, str) or not rid:
-                self.fail(label, "missing 'id' (a non-empty string)")
+                bad(label, "missing 'id' (a non-empty string)")
+                continue
             if rid in seen:
-                self.fail(label, "duplicate id")
+                bad(label, "duplicate id")
+                continue
             seen.add(rid)
             out.append((label, row))
         return out
@@ -197,7 +216,10 @@ class _File:
     def choice(self, label, row, key, options, what):
         v = self.get(label, row, key, str)
         if v not in options:
-            self.fail(label, f"unknown {what} '{v}' (known: {', '.join(options)})")
+            where = "" if key == what else f" in '{key}'"
+            near = difflib.get_close_matches(v, options, n=1)
+            hint = f"did you mean '{near[0]}'? " if near else ""
+            self.fail(label, f"unknown {what} '{v}'{where} ({hint}known: {', '.join(options)})")
         return v
 
     def source(self, label, row, key="source"):
@@ -263,14 +285,259 @@ def _parse_effects(f, label, row, category, loc_ids, resources):
     return out
 
 
+
+
 def _note(assumed, fname, label, what, src):
     if src == "assumed":
         assumed.append((fname, label, what))
 
 
+# ---------------------------------------------------------------- the cards, one entry at a time
+# category -> (default data file, TOML table, how an entry is named in messages)
+CARD_KINDS = {
+    "smurf": ("smurfs.toml", "smurf", "smurf"),
+    "invention": ("inventions.toml", "invention", "invention"),
+    "cake": ("cakes.toml", "cake", "cake"),
+    "gargamel": ("gargamel.toml", "gargamel", "gargamel card"),
+}
+CARD_FILES = tuple(v[0] for v in CARD_KINDS.values())
+CARD_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")   # stable kebab-case card ids (--without, cards show)
+GARGAMEL_ARGS = {   # each Gargamel effect's arguments
+    K.GE_LOSE_HALF: ("resource",), K.GE_LOSE_OR_DESTROY: ("amount",), K.GE_LOSE: ("amount",),
+    K.GE_DESTROY_HOUSE: (), K.GE_CRACOUCASS: (), K.GE_DISCARD_IDEAS: (),
+    K.GE_DESTROY_INVENTION: (), K.GE_BLOCK_LOCATION: ("location",),
+    K.GE_DANGER_LOCATION: ("location",), K.GE_EXTRA_COST: ("location", "resource", "amount"),
+}
+
+
+class _Card(NamedTuple):
+    """One validated card entry: its data row and its values for the Rules arrays."""
+    category: str
+    id: str
+    label: str
+    row: dict
+    values: tuple      # smurf: (kind, op); invention: (type, cost, op); cake: (req, n, res);
+    #                    gargamel: (timing, azrael, eff int32[MAX_G_EFFECTS, 4])
+    notes: tuple       # (what, source) pairs for the assumptions list
+
+
+def _smurf_entry(f, label, row, loc_ids, resources):
+    f.keys(label, row, ("id", "name", "kind", "source", "text", "effects"))
+    f.get(label, row, "name", str)
+    f.get(label, row, "text", str)
+    kind = K.SMURF_KINDS[f.choice(label, row, "kind", list(K.SMURF_KINDS), "kind")]
+    op = _parse_effects(f, label, row, "smurf", loc_ids, resources)
+    src = f.source(label, row)
+    return _Card("smurf", row["id"], label, row, (kind, op), (("card text and kind", src),))
+
+
+def _invention_entry(f, label, row, loc_ids, resources):
+    f.keys(label, row, ("id", "name", "type", "cost", "source", "cost_source", "text", "effects"))
+    f.get(label, row, "name", str)
+    f.get(label, row, "text", str)
+    typ = f.choice(label, row, "type", list(K.INVENTION_TYPES), "type")
+    op = _parse_effects(f, label, row, typ, loc_ids, resources)
+    n_ops = int(op[:, K.OPV_ON].sum())
+    if not n_ops:
+        f.fail(label, "needs at least one entry in 'effects'")
+    if typ == "new-action" and n_ops != 1:
+        f.fail(label, f"a new-action invention has exactly one entry in 'effects' (its action), got {n_ops}")
+    cost = f.count(label, row, "cost", 0, 20)
+    src = f.source(label, row)
+    cost_src = f.source(label, row, "cost_source")
+    return _Card("invention", row["id"], label, row, (K.INVENTION_TYPES[typ], cost, op),
+                 (("card text and type", src), ("Smurfberry cost", cost_src)))
+
+
+def _cake_entry(f, label, row, loc_ids, resources):
+    f.keys(label, row, ("id", "name", "requires", "n", "source", "text"), ("resource",))
+    f.get(label, row, "name", str)
+    f.get(label, row, "text", str)
+    req = f.choice(label, row, "requires", list(K.CAKE_REQUIRES), "prerequisite")
+    n = f.count(label, row, "n", 1, 999)
+    res = -1
+    if req == "stock-of":
+        if "resource" not in row:
+            f.fail(label, "prerequisite 'stock-of' needs 'resource'")
+        res = resources.index(f.choice(label, row, "resource", resources, "resource"))
+    elif "resource" in row:
+        f.fail(label, f"prerequisite '{req}' takes no 'resource'")
+    src = f.source(label, row)
+    return _Card("cake", row["id"], label, row, (K.CAKE_REQUIRES[req], n, res), (("prerequisite", src),))
+
+
+def _gargamel_entry(f, label, row, loc_ids, resources):
+    f.keys(label, row, ("id", "name", "timing", "azrael", "source", "text", "effects"))
+    f.get(label, row, "name", str)
+    f.get(label, row, "text", str)
+    timing = K.GARGAMEL_TIMINGS[f.choice(label, row, "timing", list(K.GARGAMEL_TIMINGS), "timing")]
+    azrael = f.count(label, row, "azrael", 0, 20)
+    effects = f.get(label, row, "effects", list)
+    if timing == K.G_TOO_LATE and effects:
+        f.fail(label, "a Too Late card has no other effect: 'effects' must be empty")
+    if timing != K.G_TOO_LATE and not effects:
+        f.fail(label, "needs at least one entry in 'effects'")
+    if len(effects) > K.MAX_G_EFFECTS:
+        f.fail(label, f"at most {K.MAX_G_EFFECTS} entries in 'effects', got {len(effects)}")
+    eff_out = np.zeros((K.MAX_G_EFFECTS, 4), np.int32)
+    eff_out[:, GE_LOC] = -1
+    eff_out[:, GE_RES] = -1
+    for j, eff in enumerate(effects):
+        elabel = f"{label} effect {j + 1}"
+        if not isinstance(eff, dict):
+            f.fail(elabel, 'each effect is a table like { op = "lose", amount = 2 }')
+        op = K.GARGAMEL_EFFECTS[f.choice(elabel, eff, "op", list(K.GARGAMEL_EFFECTS), "op")]
+        f.keys(elabel, eff, ("op",) + GARGAMEL_ARGS[op])
+        if op in K.GARGAMEL_LASTING_ONLY and timing != K.G_LASTING:
+            f.fail(elabel, f"'{eff['op']}' acts over a round: the card's 'timing' must be 'lasting'")
+        if op not in K.GARGAMEL_LASTING_ONLY and timing == K.G_LASTING:
+            f.fail(elabel, f"'{eff['op']}' acts at once: the card's 'timing' must be 'immediate'")
+        eff_out[j, GE_OP] = op
+        if "location" in eff:
+            eff_out[j, GE_LOC] = loc_ids.index(f.choice(elabel, eff, "location", loc_ids, "location"))
+        if "resource" in eff:
+            eff_out[j, GE_RES] = resources.index(f.choice(elabel, eff, "resource", resources, "resource"))
+        if "amount" in eff:
+            eff_out[j, GE_AMOUNT] = f.count(elabel, eff, "amount", 1, 99)
+    src = f.source(label, row)
+    return _Card("gargamel", row["id"], label, row, (timing, azrael, eff_out),
+                 (("effect and Azrael value", src),))
+
+
+_ENTRY_PARSERS = {"smurf": _smurf_entry, "invention": _invention_entry, "cake": _cake_entry,
+                  "gargamel": _gargamel_entry}
+
+
+def _tables(keys):
+    names = [f"[[{k}]]" for k in keys]
+    return (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else names[0]) + " tables"
+
+
+def _parse_cards(sources, loc_ids, resources, problems=None):
+    """The four card tables -> {category: [_Card, ...]} in file order. `sources` maps each
+    category to the _File holding it (one file for a --cards catalog).
+
+    Without `problems`, the first problem raises DataError. With `problems` (a list), each
+    entry is validated on its own: a bad entry's DataError is appended and the entry skipped,
+    so every bad entry is reported (its first problem)."""
+    def bad(f, entry, problem):
+        if problems is None:
+            f.fail(entry, problem)
+        problems.append(DataError(f.path, entry, problem))
+
+    out = {}
+    checked = set()
+    for cat, (_, key, entry_kind) in CARD_KINDS.items():
+        f = sources[cat]
+        if id(f) not in checked:
+            checked.add(id(f))
+            held = [CARD_KINDS[c][1] for c in CARD_KINDS if sources[c] is f]
+            for k in f.data:
+                if k not in held:
+                    bad(f, "", f"unknown key '{k}' (the file holds {_tables(held)})")
+        rows = f.table(key, entry_kind, problems)
+        if cat == "smurf" and len(rows) > K.CARD_SLOTS:
+            bad(f, "smurf", f"at most {K.CARD_SLOTS} Smurf cards, got {len(rows)}")
+        cards = []
+        for label, row in rows:
+            try:
+                if not CARD_ID.fullmatch(row["id"]):
+                    f.fail(label, "'id' must be kebab-case: lower-case letters and digits joined "
+                                  "by single hyphens, like 'beta-smurf'")
+                cards.append(_ENTRY_PARSERS[cat](f, label, row, loc_ids, resources))
+            except DataError as e:
+                if problems is None:
+                    raise
+                problems.append(e)
+        if cat == "gargamel" and isinstance(f.data.get(key), list):
+            n_too_late = sum(1 for _, r in rows if r.get("timing") == "too-late")
+            if n_too_late != 1:
+                bad(f, "gargamel", f"the deck needs exactly one Too Late card, got {n_too_late}")
+        out[cat] = cards
+    return out
+
+
+def mix_counts(smurf_kinds, n_cakes, garg_timings) -> dict:
+    """The card counts a level and a hand size need, from the loaded cards."""
+    n_starting = sum(1 for k in smurf_kinds if k == K.KIND_STARTING)
+    return {"starting": n_starting, "lost": len(smurf_kinds) - n_starting, "cakes": n_cakes,
+            "gargamel_effects": sum(1 for t in garg_timings if t != K.G_TOO_LATE)}
+
+
+def level_shortfall(level_id, lv, counts, mix) -> str | None:
+    """Why a card mix (`counts`, named `mix`) cannot set up a level, or None."""
+    if lv["lost_smurfs"] > counts["lost"]:
+        return f"level '{level_id}' needs {lv['lost_smurfs']} lost Smurfs; the mix '{mix}' has {counts['lost']}"
+    if lv["cakes"] > counts["cakes"]:
+        return f"level '{level_id}' needs {lv['cakes']} cakes; the mix '{mix}' has {counts['cakes']}"
+    if lv["gargamel_cards"] - 1 > counts["gargamel_effects"]:
+        return (f"level '{level_id}' needs {lv['gargamel_cards'] - 1} Gargamel effect cards plus Too Late; "
+                f"the mix '{mix}' has {counts['gargamel_effects']}")
+    return None
+
+
+def hand_shortfall(players, hand, counts, mix) -> str | None:
+    """Why a card mix cannot deal the starting hands of `players` players, or None."""
+    if players * hand > counts["starting"]:
+        return (f"{players} player{'s' if players > 1 else ''} x {hand} cards needs {players * hand} "
+                f"starting Smurfs; the mix '{mix}' has {counts['starting']}")
+    return None
+
+
 # ---------------------------------------------------------------- the loader
-def load_catalog(data_dir: str | Path | None = None) -> Catalog:
-    """Load the default data, with each file found in `data_dir` replacing the default one."""
+def _cards_path(cards) -> Path:
+    p = Path(cards)
+    if p.suffix.lower() != ".toml":
+        raise UserError(f"{p}: a card catalog is a .toml file")
+    if not p.exists():
+        raise DataError(p, "", "file not found")
+    if p.is_dir():
+        raise DataError(p, "", "is a folder, not a card catalog file")
+    return p
+
+
+def _without_ids(without) -> tuple:
+    if isinstance(without, str):
+        without = (without,)
+    ids = set()
+    for w in without or ():
+        if not isinstance(w, str):
+            raise UserError(f"--without: a card id is a string, got {w!r}")
+        ids.add(w.strip())
+    return tuple(sorted(ids))
+
+
+def _files_hash(paths) -> str:
+    h = hashlib.sha256()
+    for name, path in paths:
+        h.update(name.encode() + b"\0" + Path(path).read_bytes())
+    return h.hexdigest()
+
+
+def _base_mix(data_dir, files, cards_path) -> str:
+    """The mix's name before --without: 'default' for the shipped cards, '<file stem>-<sha8>'
+    for a --cards file, '<folder>-<sha8>' for card files replaced through --data."""
+    if cards_path is not None:
+        return f"{cards_path.stem}-{hashlib.sha256(cards_path.read_bytes()).hexdigest()[:8]}"
+    if all(files[n] == DEFAULT_DATA_DIR / n for n in CARD_FILES):
+        return "default"
+    h = _files_hash((n, files[n]) for n in CARD_FILES)
+    if h == _files_hash((n, DEFAULT_DATA_DIR / n) for n in CARD_FILES):
+        return "default"
+    return f"{Path(data_dir).resolve().name or 'data'}-{h[:8]}"
+
+
+def load_catalog(data_dir: str | Path | None = None, cards: str | Path | None = None,
+                 without=()) -> Catalog:
+    """Load the default data, with each file found in `data_dir` replacing the default one.
+
+    `cards`: one TOML file holding a full card catalog ([[smurf]], [[invention]], [[cake]] and
+    [[gargamel]] tables) that replaces the four card files. `without`: card ids removed from
+    the mix (from every kind that has the id). The level and hand-size checks against the card
+    counts are made here for the data files; for a --cards file or a mix with cards removed,
+    make_config makes them for the level and player count actually used.
+    """
+    without = _without_ids(without)
     files = {}
     if data_dir is not None:
         d = Path(data_dir)
@@ -283,10 +550,26 @@ def load_catalog(data_dir: str | Path | None = None) -> Catalog:
     for name in DATA_FILES:
         p = Path(data_dir) / name if data_dir is not None else None
         files[name] = p if p is not None and p.is_file() else DEFAULT_DATA_DIR / name
-    loaded = {name: _File(path) for name, path in files.items()}
+    cards_path = None
+    if cards is not None:
+        cards_path = _cards_path(cards)
+        if data_dir is not None:
+            clash = [n for n in CARD_FILES if (Path(data_dir) / n).is_file()]
+            if clash:
+                raise UserError(f"--cards {cards_path} replaces the card files, but the data folder "
+                                f"{data_dir} has {', '.join(clash)} too: use one or the other")
+        for n in CARD_FILES:
+            files[n] = cards_path
+    loaded, by_path = {}, {}
+    for name, path in files.items():
+        if path not in by_path:
+            by_path[path] = _File(path)
+        loaded[name] = by_path[path]
     digest = hashlib.sha256()
     for name in DATA_FILES:
         digest.update(name.encode() + b"\0" + files[name].read_bytes())
+    if without:
+        digest.update(b"without\0" + "+".join(without).encode())
     assumed: list = []
 
     # ---- board
@@ -451,147 +734,24 @@ def load_catalog(data_dir: str | Path | None = None) -> Catalog:
                  ideas_at_setup=ideas_at_setup, supply_per_resource=supply, hand_size=hand_size,
                  too_late=too_late, too_late_k=too_late_k, first_player=first_player)
 
-    # ---- smurfs
-    f = loaded["smurfs.toml"]
-    for k in f.data:
-        if k != "smurf":
-            f.fail("", f"unknown key '{k}'")
-    smurfs = []
-    srows = f.table("smurf", "smurf")
-    if len(srows) > K.CARD_SLOTS:
-        f.fail("smurf", f"at most {K.CARD_SLOTS} Smurf cards, got {len(srows)}")
-    smurf_kind = np.zeros(len(srows), np.int8)
-    smurf_op = np.zeros((len(srows), K.N_OPS, K.N_OPV), np.int32)
-    for i, (label, row) in enumerate(srows):
-        f.keys(label, row, ("id", "name", "kind", "source", "text", "effects"))
-        f.get(label, row, "name", str)
-        f.get(label, row, "text", str)
-        smurf_kind[i] = K.SMURF_KINDS[f.choice(label, row, "kind", list(K.SMURF_KINDS), "kind")]
-        smurf_op[i] = _parse_effects(f, label, row, "smurf", loc_ids, resources)
-        _note(assumed, "smurfs.toml", label, "card text and kind", f.source(label, row))
-        smurfs.append(row)
-    n_starting = int((smurf_kind == K.KIND_STARTING).sum())
-    n_lost = len(srows) - n_starting
-    for p, h in hand_size.items():
-        if p * h > n_starting:
-            loaded["setup.toml"].fail(
-                "hand_size", f"{p} players x {h} cards needs {p * h} starting Smurfs, "
-                f"but {files['smurfs.toml']} has {n_starting}")
 
-    # ---- inventions
-    f = loaded["inventions.toml"]
-    for k in f.data:
-        if k != "invention":
-            f.fail("", f"unknown key '{k}'")
-    inventions = []
-    irows = f.table("invention", "invention")
-    inv_type = np.zeros(len(irows), np.int8)
-    inv_cost = np.zeros(len(irows), np.int16)
-    inv_op = np.zeros((len(irows), K.N_OPS, K.N_OPV), np.int32)
-    for i, (label, row) in enumerate(irows):
-        f.keys(label, row, ("id", "name", "type", "cost", "source", "cost_source", "text", "effects"))
-        f.get(label, row, "name", str)
-        f.get(label, row, "text", str)
-        typ = f.choice(label, row, "type", list(K.INVENTION_TYPES), "type")
-        inv_type[i] = K.INVENTION_TYPES[typ]
-        inv_op[i] = _parse_effects(f, label, row, typ, loc_ids, resources)
-        if not inv_op[i, :, K.OPV_ON].any():
-            f.fail(label, "needs at least one entry in 'effects'")
-        if typ == "new-action" and inv_op[i, :, K.OPV_ON].sum() != 1:
-            f.fail(label, "a new-action invention has exactly one effect: its action")
-        inv_cost[i] = f.count(label, row, "cost", 0, 20)
-        _note(assumed, "inventions.toml", label, "card text and type", f.source(label, row))
-        _note(assumed, "inventions.toml", label, "Smurfberry cost", f.source(label, row, "cost_source"))
-        inventions.append(row)
-    if ideas_at_setup > len(irows):
-        loaded["setup.toml"].fail("setup", f"'ideas_at_setup' ({ideas_at_setup}) exceeds the "
-                                  f"{len(irows)} Invention cards")
+    # ---- the cards: Smurfs, inventions, cakes, Gargamel
+    sources = {c: loaded[CARD_KINDS[c][0]] for c in CARD_KINDS}
+    parsed = _parse_cards(sources, loc_ids, resources)
+    counts = mix_counts([c.values[0] for c in parsed["smurf"]], len(parsed["cake"]),
+                        [c.values[0] for c in parsed["gargamel"]])
+    data_file_checks = cards_path is None   # the card files' counts are checked here, as before
+    if data_file_checks:
+        for p, h in hand_size.items():
+            if p * h > counts["starting"]:
+                loaded["setup.toml"].fail(
+                    "hand_size", f"{p} players x {h} cards needs {p * h} starting Smurfs, "
+                    f"but {files['smurfs.toml']} has {counts['starting']}")
+        if ideas_at_setup > len(parsed["invention"]):
+            loaded["setup.toml"].fail("setup", f"'ideas_at_setup' ({ideas_at_setup}) exceeds the "
+                                      f"{len(parsed['invention'])} Invention cards")
 
-    # ---- cakes
-    f = loaded["cakes.toml"]
-    for k in f.data:
-        if k != "cake":
-            f.fail("", f"unknown key '{k}'")
-    cakes = []
-    crows = f.table("cake", "cake")
-    cake_req = np.zeros(len(crows), np.int8)
-    cake_n = np.zeros(len(crows), np.int16)
-    cake_res = np.full(len(crows), -1, np.int8)
-    for i, (label, row) in enumerate(crows):
-        f.keys(label, row, ("id", "name", "requires", "n", "source", "text"), ("resource",))
-        f.get(label, row, "name", str)
-        f.get(label, row, "text", str)
-        req = f.choice(label, row, "requires", list(K.CAKE_REQUIRES), "prerequisite")
-        cake_req[i] = K.CAKE_REQUIRES[req]
-        cake_n[i] = f.count(label, row, "n", 1, 999)
-        if req == "stock-of":
-            if "resource" not in row:
-                f.fail(label, "prerequisite 'stock-of' needs 'resource'")
-            cake_res[i] = resources.index(f.choice(label, row, "resource", resources, "resource"))
-        elif "resource" in row:
-            f.fail(label, f"prerequisite '{req}' takes no 'resource'")
-        _note(assumed, "cakes.toml", label, "prerequisite", f.source(label, row))
-        cakes.append(row)
-
-    # ---- Gargamel
-    f = loaded["gargamel.toml"]
-    for k in f.data:
-        if k != "gargamel":
-            f.fail("", f"unknown key '{k}'")
-    gargamel = []
-    grows = f.table("gargamel", "gargamel card")
-    ng = len(grows)
-    garg_timing = np.zeros(ng, np.int8)
-    garg_azrael = np.zeros(ng, np.int8)
-    garg_op = np.zeros((ng, K.MAX_G_EFFECTS), np.int8)
-    garg_loc = np.full((ng, K.MAX_G_EFFECTS), -1, np.int8)
-    garg_res = np.full((ng, K.MAX_G_EFFECTS), -1, np.int8)
-    garg_amount = np.zeros((ng, K.MAX_G_EFFECTS), np.int8)
-    arg_keys = {
-        K.GE_LOSE_HALF: ("resource",), K.GE_LOSE_OR_DESTROY: ("amount",), K.GE_LOSE: ("amount",),
-        K.GE_DESTROY_HOUSE: (), K.GE_CRACOUCASS: (), K.GE_DISCARD_IDEAS: (),
-        K.GE_DESTROY_INVENTION: (), K.GE_BLOCK_LOCATION: ("location",),
-        K.GE_DANGER_LOCATION: ("location",), K.GE_EXTRA_COST: ("location", "resource", "amount"),
-    }
-    for i, (label, row) in enumerate(grows):
-        f.keys(label, row, ("id", "name", "timing", "azrael", "source", "text", "effects"))
-        f.get(label, row, "name", str)
-        f.get(label, row, "text", str)
-        timing = K.GARGAMEL_TIMINGS[f.choice(label, row, "timing", list(K.GARGAMEL_TIMINGS), "timing")]
-        garg_timing[i] = timing
-        garg_azrael[i] = f.count(label, row, "azrael", 0, 20)
-        effects = f.get(label, row, "effects", list)
-        if timing == K.G_TOO_LATE and effects:
-            f.fail(label, "a Too Late card has no other effect")
-        if timing != K.G_TOO_LATE and not effects:
-            f.fail(label, "needs at least one entry in 'effects'")
-        if len(effects) > K.MAX_G_EFFECTS:
-            f.fail(label, f"at most {K.MAX_G_EFFECTS} effects, got {len(effects)}")
-        for j, eff in enumerate(effects):
-            elabel = f"{label} effect {j + 1}"
-            if not isinstance(eff, dict):
-                f.fail(elabel, 'each effect is a table like { op = "lose", amount = 2 }')
-            op = K.GARGAMEL_EFFECTS[f.choice(elabel, eff, "op", list(K.GARGAMEL_EFFECTS), "op")]
-            f.keys(elabel, eff, ("op",) + arg_keys[op])
-            if op in K.GARGAMEL_LASTING_ONLY and timing != K.G_LASTING:
-                f.fail(elabel, f"'{eff['op']}' acts over a round: the card's timing must be 'lasting'")
-            if op not in K.GARGAMEL_LASTING_ONLY and timing == K.G_LASTING:
-                f.fail(elabel, f"'{eff['op']}' acts at once: the card's timing must be 'immediate'")
-            garg_op[i, j] = op
-            if "location" in eff:
-                garg_loc[i, j] = loc_ids.index(f.choice(elabel, eff, "location", loc_ids, "location"))
-            if "resource" in eff:
-                garg_res[i, j] = resources.index(f.choice(elabel, eff, "resource", resources, "resource"))
-            if "amount" in eff:
-                garg_amount[i, j] = f.count(elabel, eff, "amount", 1, 99)
-        _note(assumed, "gargamel.toml", label, "effect and Azrael value", f.source(label, row))
-        gargamel.append(row)
-    n_too_late = int((garg_timing == K.G_TOO_LATE).sum())
-    if n_too_late != 1:
-        f.fail("gargamel", f"the deck needs exactly one Too Late card, got {n_too_late}")
-    n_garg_effects = ng - 1
-
-    # ---- levels (checked against the card counts)
+    # ---- levels (checked against the roofs, and against the card files' counts)
     f = loaded["levels.toml"]
     for k in f.data:
         if k != "level":
@@ -610,14 +770,52 @@ def load_catalog(data_dir: str | Path | None = None) -> Catalog:
         f.source(label, row)
         if houses > len(roofs):
             f.fail(label, f"needs {houses} houses but {files['roofs.toml']} has {len(roofs)} roofs")
-        if lost > n_lost:
-            f.fail(label, f"needs {lost} lost Smurfs but {files['smurfs.toml']} has {n_lost}")
-        if ncake > len(cakes):
-            f.fail(label, f"needs {ncake} cakes but {files['cakes.toml']} has {len(cakes)}")
-        if ngc - 1 > n_garg_effects:
-            f.fail(label, f"needs {ngc - 1} Gargamel effect cards plus Too Late but "
-                          f"{files['gargamel.toml']} has {n_garg_effects}")
+        if data_file_checks:
+            if lost > counts["lost"]:
+                f.fail(label, f"needs {lost} lost Smurfs but {files['smurfs.toml']} has {counts['lost']}")
+            if ncake > counts["cakes"]:
+                f.fail(label, f"needs {ncake} cakes but {files['cakes.toml']} has {counts['cakes']}")
+            if ngc - 1 > counts["gargamel_effects"]:
+                f.fail(label, f"needs {ngc - 1} Gargamel effect cards plus Too Late but "
+                              f"{files['gargamel.toml']} has {counts['gargamel_effects']}")
         levels[row["id"]] = row
+
+    # ---- the mix: --without removes cards; a level short of cards fails in make_config
+    mix = _base_mix(data_dir, files, cards_path)
+    if without:
+        present = {c.id for cards_ in parsed.values() for c in cards_}
+        for cid in without:
+            if cid not in present:
+                near = difflib.get_close_matches(cid, sorted(present), n=1)
+                raise UserError(f"--without: no card '{cid}' in the mix '{mix}'"
+                                + (f" (did you mean '{near[0]}'?)" if near else
+                                   " (see `meeplesim cards list`)"))
+            if any(c.id == cid and c.values[0] == K.G_TOO_LATE for c in parsed["gargamel"]):
+                raise UserError(f"--without: '{cid}' is the Too Late card; the Gargamel deck needs it")
+        parsed = {cat: [c for c in cards_ if c.id not in without] for cat, cards_ in parsed.items()}
+        mix = f"{mix}-without-{'+'.join(without)}"
+    for cat, cards_ in parsed.items():
+        for c in cards_:
+            for what, src in c.notes:
+                _note(assumed, sources[cat].path.name, c.label, what, src)
+
+    # ---- the arrays, indexed by each card's position in the (filtered) lists
+    ns, ni, nc, ng = (len(parsed[c]) for c in CARD_KINDS)
+    smurf_kind = np.zeros(ns, np.int8)
+    smurf_op = np.zeros((ns, K.N_OPS, K.N_OPV), np.int32)
+    for i, c in enumerate(parsed["smurf"]):
+        smurf_kind[i], smurf_op[i] = c.values
+    inv = np.zeros((ni, 2), np.int32)
+    inv_op = np.zeros((ni, K.N_OPS, K.N_OPV), np.int32)
+    for i, c in enumerate(parsed["invention"]):
+        inv[i, INV_TYPE], inv[i, INV_COST], inv_op[i] = c.values
+    cake = np.zeros((nc, 3), np.int32)
+    for i, c in enumerate(parsed["cake"]):
+        cake[i, CAKE_REQ], cake[i, CAKE_N], cake[i, CAKE_RES] = c.values
+    garg = np.zeros((ng, 2), np.int32)
+    garg_eff = np.zeros((ng, K.MAX_G_EFFECTS, 4), np.int32)
+    for i, c in enumerate(parsed["gargamel"]):
+        garg[i, G_TIMING], garg[i, G_AZRAEL], garg_eff[i] = c.values
 
     act = np.zeros((K.N_ACTIONS, N_ACT_COLS), np.int32)
     act[:, A_LOC] = act_location
@@ -627,18 +825,82 @@ def load_catalog(data_dir: str | Path | None = None) -> Catalog:
     act[:, A_EFFECT] = act_effect
     act[:, A_RES] = act_resource
     act[:, A_AMOUNT] = act_amount
-    garg_eff = np.stack([garg_op, garg_loc, garg_res, garg_amount], axis=-1).astype(np.int32)
     rules = Rules(
         act=act, die=np.stack([die_result, die_amount], axis=-1).astype(np.int32),
         roof_cost=roof_cost.astype(np.int32), smurf_kind=smurf_kind, smurf_op=smurf_op,
-        inv_op=inv_op,
-        inv=np.stack([inv_type, inv_cost], axis=-1).astype(np.int32).reshape(-1, 2),
-        cake=np.stack([cake_req, cake_n, cake_res], axis=-1).astype(np.int32).reshape(-1, 3),
-        garg=np.stack([garg_timing, garg_azrael], axis=-1).astype(np.int32),
-        garg_eff=garg_eff,
+        inv_op=inv_op, inv=inv, cake=cake, garg=garg, garg_eff=garg_eff,
         setup=np.array([meeples, meeples_in_box, inventions_max, ideas_at_setup, supply], np.int32),
     )
     return Catalog(rules=rules, resources=resources, locations=locs, actions=actions, dice=dice,
-                   levels=levels, roofs=roofs, smurfs=smurfs, inventions=inventions, cakes=cakes,
-                   gargamel=gargamel, setup=setup, files={k: str(v) for k, v in files.items()},
-                   digest=digest.hexdigest()[:16], assumptions=assumed)
+                   levels=levels, roofs=roofs,
+                   smurfs=[c.row for c in parsed["smurf"]],
+                   inventions=[c.row for c in parsed["invention"]],
+                   cakes=[c.row for c in parsed["cake"]],
+                   gargamel=[c.row for c in parsed["gargamel"]],
+                   setup=setup, files={k: str(v) for k, v in files.items()},
+                   digest=digest.hexdigest()[:16], assumptions=assumed, mix=mix,
+                   cards_file=str(cards_path) if cards_path is not None else None,
+                   without=without)
+
+
+# ---------------------------------------------------------------- views of the cards
+CATEGORY_TITLES = {"smurf": "Smurf", "invention": "Invention", "cake": "Cake", "gargamel": "Gargamel"}
+
+
+def card_kind(category: str, row: dict) -> str:
+    """smurf: starting / immediate / lasting; invention: new-action / single-use / durable;
+    cake: cake; gargamel: immediate / lasting / too-late."""
+    return {"smurf": lambda: row["kind"], "invention": lambda: row["type"],
+            "cake": lambda: "cake", "gargamel": lambda: row["timing"]}[category]()
+
+
+def card_records(cat: Catalog) -> list:
+    """Every card of the catalog as a plain dict, grouped Smurf, Invention, Cake, Gargamel."""
+    out = []
+    for category, rows in (("smurf", cat.smurfs), ("invention", cat.inventions),
+                           ("cake", cat.cakes), ("gargamel", cat.gargamel)):
+        for row in rows:
+            rec = {"id": row["id"], "category": category, "kind": card_kind(category, row),
+                   "name": row["name"], "source": row["source"], "text": row["text"]}
+            if category == "invention":
+                rec["cost"] = row["cost"]
+            if category == "gargamel":
+                rec["azrael"] = row["azrael"]
+            if category == "cake":
+                rec.update(requires=row["requires"], n=row["n"], resource=row.get("resource"))
+            else:
+                rec["effects"] = row["effects"]
+            out.append(rec)
+    return out
+
+
+def validate_cards(path, data_dir=None):
+    """Check a card catalog file, each entry on its own, and report every problem found.
+
+    Returns (problems, summary): `problems` is a list of DataError in file order (the first
+    problem of each bad entry, and the file-level ones); `summary` holds the counts, the mix
+    name and, when there is no problem, notes on the levels and player counts the cards cannot
+    set up. Raises UserError only when the file cannot be read at all."""
+    p = _cards_path(path)
+    f = _File(p)
+    base = load_catalog(data_dir)          # the board, levels and setup to check against
+    problems: list = []
+    parsed = _parse_cards({c: f for c in CARD_KINDS}, [loc["id"] for loc in base.locations],
+                          base.resources, problems)
+    counts = mix_counts([c.values[0] for c in parsed["smurf"]], len(parsed["cake"]),
+                        [c.values[0] for c in parsed["gargamel"]])
+    mix = _base_mix(None, {}, p)
+    notes = []
+    if not problems:
+        for lid, lv in base.levels.items():
+            why = level_shortfall(lid, lv, counts, mix)
+            if why:
+                notes.append(why)
+        for players, hand in sorted(base.setup["hand_size"].items()):
+            why = hand_shortfall(players, hand, counts, mix)
+            if why:
+                notes.append(why)
+    summary = {"mix": mix, "smurfs": len(parsed["smurf"]), "inventions": len(parsed["invention"]),
+               "cakes": len(parsed["cake"]), "gargamel": len(parsed["gargamel"]), **counts,
+               "notes": notes}
+    return problems, summary

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from ...errors import UserError
 from . import consts as K
-from .catalog import Catalog
+from .catalog import G_TIMING, Catalog, hand_shortfall, level_shortfall, mix_counts
 
 DIES = {"white": K.DIE_WHITE, "red": K.DIE_RED}
 
@@ -47,6 +47,20 @@ def parse_too_late(text: str) -> int:
     return int(m.group(1))
 
 
+def mix_shortfall(catalog: Catalog, level: str, players: int | None = None) -> str | None:
+    """Why the catalog's card mix cannot set up `level` (and deal `players` hands), or None.
+
+    The data files' own counts are checked when they are loaded; a mix that removes cards
+    (--without) or replaces them (--cards) is checked here, for the level actually used."""
+    R = catalog.rules
+    counts = mix_counts(R.smurf_kind.tolist(), R.cake.shape[0], R.garg[:, G_TIMING].tolist())
+    mix = getattr(catalog, "mix", "default")
+    why = level_shortfall(level, catalog.levels[level], counts, mix)
+    if why is None and players is not None:
+        why = hand_shortfall(players, catalog.setup["hand_size"][players], counts, mix)
+    return why
+
+
 def make_config(catalog: Catalog, level: str = "standard", die: str | None = None,
                 hungry: bool | None = None, players: int = 3, too_late: str | None = None,
                 finite_supply: bool = False, log: bool = False) -> tuple[Config, Variant]:
@@ -71,6 +85,9 @@ def make_config(catalog: Catalog, level: str = "standard", die: str | None = Non
     if not isinstance(players, int) or not 1 <= players <= K.MAX_PLAYERS:
         raise UserError(f"players must be 1 to {K.MAX_PLAYERS}, got {players}")
     setup = catalog.setup
+    why = mix_shortfall(catalog, level, players)
+    if why:
+        raise UserError(why)
     if too_late is None:
         too_late = "bottom" if setup["too_late"] == "bottom" else f"bottom-{setup['too_late_k']}"
     k = parse_too_late(too_late)
