@@ -24,6 +24,7 @@ class Strategy:
     listed: bool = True                            # shown by `meeplesim strategies`
 
     def param_vector(self, overrides: dict | None = None) -> np.ndarray:
+        """The parameter vector in declaration order, with NAME=VALUE overrides."""
         values = dict(self.params)
         for k, v in (overrides or {}).items():
             if k not in values:
@@ -74,3 +75,5 @@ register(Strategy("first", FIRST, "always takes the first legal option (determin
 register(Strategy("random", RANDOM, "uniform over the legal options of every decision"))
 register(Strategy("scripted", SCRIPTED, "takes the option indices given as params, in order "
                   "(scenario tests)", listed=False))
+
+from . import hidden_village  # noqa: E402,F401  (registers the game's own strategies)

@@ -181,11 +181,13 @@ D_PREPARE_CAKE = 21      # option: cake slot
 D_REWIND = 22            # option: 0 keep Gargamel's card, 1 use Rewind Spell
 D_ROBOT_REMOVE = 23      # option: action * 2 + space of the meeple removed from the game
 D_EXTRA_COST = 24        # option: resource paid extra (Grumpy Smurf)
+D_SECOND_DRAW = 25       # option: 0 no, 1 draw Willow's second lost Smurf
 DECISIONS = [
     "play-card", "place", "craft", "craft-discard", "rescue", "gain-pair", "gain-one",
     "lose-one", "cracoucass-discard", "hunt-discard", "destroy-invention", "free-craft",
     "build", "relocate", "fit-of-rage", "destroy-house", "bonus", "ignore-danger", "optional",
     "discount", "azrael-to", "prepare-cake", "rewind", "robot-remove", "extra-cost",
+    "second-draw",
 ]
 N_DECISIONS = len(DECISIONS)
 MAX_OPTIONS = 256

@@ -54,6 +54,9 @@ _SCALARS = [
     "INV_ORPHANS",    # meeples left in the inventions zone by a discarded new-action card (HV-I04)
     "N_ABILITIES",    # card abilities and invention effects that changed something
     "N_INV_USED",     # inventions used (single-use, new actions, ignore-danger, rewind)
+    "PLAYERS",        # copies of the configuration, for decision kernels ...
+    "HUNGRY",
+    "DANGER_DIE",
 ]
 for _i, _name in enumerate(_SCALARS):
     globals()["S_" + _name] = _i

@@ -4,7 +4,8 @@ from ....jit import njit
 from ....rng import shuffle
 from .. import consts as K
 from .. import state as S
-from .core import decide, inv_slot, log, log_ability
+from .core import inv_slot, log, log_ability
+from .decide import decide
 
 
 @njit

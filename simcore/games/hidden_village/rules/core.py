@@ -1,9 +1,9 @@
 """Shared kernels: the game log, decisions, resources, cakes and the victory check."""
 from ....jit import njit
-from ....policy import choose_generic
 from .. import catalog as T
 from .. import consts as K
 from .. import state as S
+from .decide import decide
 
 
 @njit
@@ -20,19 +20,6 @@ def log(C, st, kind, a, b, c):
             ev[4] = b
             ev[5] = c
             st.sc[S.S_EV_N] = i + 1
-
-
-@njit
-def decide(R, st, kind, n, sid, params):
-    """Ask the strategy for an index into st.options[:n]; a forced move (n == 1) is not asked."""
-    st.decisions[kind] += 1
-    if n == 1:
-        return 0
-    idx = choose_generic(sid, st.rng, K.STREAM_POLICY, n, params, st.sc[S.S_ASKED])
-    st.sc[S.S_ASKED] += 1
-    if idx < 0 or idx >= n:
-        raise ValueError("strategy returned an index outside the legal options")
-    return idx
 
 
 @njit

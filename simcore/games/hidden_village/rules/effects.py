@@ -6,8 +6,8 @@ from .. import catalog as T
 from .. import consts as K
 from .. import state as S
 from .cards import add_to_hand, draw_from_deck, draw_lost_smurf
-from .core import (check_progress, decide, gain, inv_slot, log, log_ability, lose_choice,
-                   move_azrael, played_on, played_val)
+from .core import (check_progress, gain, inv_slot, log, log_ability, lose_choice, move_azrael, played_on, played_val)
+from .decide import decide
 from .dice import roll_and_apply
 from .inventions import craft, craft_cost, discard_crafted, reveal_ideas
 
@@ -207,9 +207,14 @@ def bonus_extra(R, C, st, r, b, t, at_location, sid, params):
             gain_extra_different(R, C, st, r, b, extra, sid, params)
         else:
             gain(R, C, st, r, extra)
-    if played_on(R, st, K.OP_COLLECT_BONUS) and (played_val(R, st, K.OP_COLLECT_BONUS, K.OPV_MASK) >> t) & 1:
-        log_ability(C, st, 0, card, K.OP_COLLECT_BONUS)
-        gain(R, C, st, t, played_val(R, st, K.OP_COLLECT_BONUS, K.OPV_AMOUNT))
+    if played_on(R, st, K.OP_COLLECT_BONUS):
+        # each type collected that the card names gains the bonus (at the Stream: both of a pair)
+        mask = played_val(R, st, K.OP_COLLECT_BONUS, K.OPV_MASK)
+        for q in range(2):
+            u = t if q == 0 else b
+            if u >= 0 and (q == 0 or u != t) and (mask >> u) & 1:
+                log_ability(C, st, 0, card, K.OP_COLLECT_BONUS)
+                gain(R, C, st, u, played_val(R, st, K.OP_COLLECT_BONUS, K.OPV_AMOUNT))
     if played_on(R, st, K.OP_COLLECT_ALSO):
         log_ability(C, st, 0, card, K.OP_COLLECT_ALSO)
         gain(R, C, st, played_val(R, st, K.OP_COLLECT_ALSO, K.OPV_RES),

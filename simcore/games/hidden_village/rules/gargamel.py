@@ -4,7 +4,8 @@ from .. import catalog as T
 from .. import consts as K
 from .. import state as S
 from .cards import cracoucass_attack
-from .core import decide, inv_slot, log, log_ability, lose_choice, stock_total
+from .core import inv_slot, log, log_ability, lose_choice, stock_total
+from .decide import decide
 from .inventions import destroy_invention, discard_all_ideas, discard_crafted
 
 
@@ -92,9 +93,10 @@ def reveal_gargamel(R, C, st, sid, params):
     st.sc[S.S_GARG_TOP] = card
     log(C, st, K.EV_GARGAMEL, card, 0, 0)
     slot = inv_slot(R, st, K.OP_REWIND)
-    if slot >= 0:
+    if slot >= 0 and R.garg[card, T.G_TIMING] != K.G_TOO_LATE and st.sc[S.S_GARG_N] > 0:
         # HV-N16: Rewind Spell puts the card at the bottom of the deck and reveals a new one,
-        # which must be applied
+        # which must be applied. Too Late cannot be rewound: revealing it loses the game
+        # (HV-G02); with no other card left there is nothing new to reveal.
         st.options[0] = 0
         st.options[1] = 1
         if st.options[decide(R, st, K.D_REWIND, 2, sid, params)] == 1:

@@ -3,7 +3,8 @@ from ....jit import njit
 from .. import catalog as T
 from .. import consts as K
 from .. import state as S
-from .core import check_progress, decide, inv_sum, log
+from .core import check_progress, inv_sum, log
+from .decide import decide
 
 
 @njit

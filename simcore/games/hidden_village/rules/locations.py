@@ -6,8 +6,8 @@ from .. import catalog as T
 from .. import consts as K
 from .. import state as S
 from .cards import draw_lost_smurf, relocate
-from .core import (check_progress, decide, gain, inv_slot, log, log_ability, played_on,
-                   played_val, stock_total)
+from .core import (check_progress, gain, inv_slot, log, log_ability, played_on, played_val, stock_total)
+from .decide import decide
 from .dice import roll_and_apply
 from .effects import collect, collect_pair, instant
 from .inventions import craft, reveal_ideas
@@ -145,18 +145,35 @@ def card_allows(R, st, a):
 
 
 @njit
+def invention_cost(R, card):
+    """(resource, amount) an invention's action costs; (-1, 0) if free."""
+    if R.inv_op[card, K.OP_COLLECT, K.OPV_ON] and R.inv_op[card, K.OP_COLLECT, K.OPV_COST_RES] >= 0:
+        return R.inv_op[card, K.OP_COLLECT, K.OPV_COST_RES], R.inv_op[card, K.OP_COLLECT, K.OPV_COST]
+    return -1, 0
+
+
+@njit
 def invention_placement_legal(R, st, slot):
     """HV-I04: a meeple may go on a crafted new-action invention that holds none, if its cost
-    can be paid; not while inventions are forbidden (Beta), nor as the Baby Smurf (the card's
-    one space is a last space)."""
+    (and the Grumpy Smurf's extra resource) can be paid; not while inventions are forbidden
+    (Beta)."""
     card = st.inv[S.I_CRAFTED, slot]
     if R.inv[card, T.INV_TYPE] != K.INV_NEW_ACTION or st.inv_occ[slot] or st.sc[S.S_NO_INV]:
         return False
-    cr = R.inv_op[card, K.OP_COLLECT, K.OPV_COST_RES]
-    if R.inv_op[card, K.OP_COLLECT, K.OPV_ON] and cr >= 0 and \
-            st.stock[cr] < R.inv_op[card, K.OP_COLLECT, K.OPV_COST]:
-        return False
+    cr, n = invention_cost(R, card)
+    if cr >= 0:
+        if st.stock[cr] < n:
+            return False
+        if stock_total(st) - n < played_val(R, st, K.OP_EXTRA_COST, K.OPV_AMOUNT):
+            return False
     return True
+
+
+@njit
+def card_allows_invention(R, st):
+    """Lazy, Vain and Baby limit the meeple to locations (a first space for Baby): an
+    invention is neither a location nor a first space."""
+    return not (played_on(R, st, K.OP_LAZY) or played_on(R, st, K.OP_VAIN) or played_on(R, st, K.OP_BABY))
 
 
 @njit
@@ -164,7 +181,7 @@ def enumerate_placements(R, st):
     """Legal placements into st.options: action a, or N_ACTIONS + crafted slot for a
     new-action invention. A card's placement limit never makes the turn impossible: when no
     space satisfies it, it is lifted (the rulebook says so for the Lazy Smurf)."""
-    baby = played_on(R, st, K.OP_BABY)
+    inventions_ok = card_allows_invention(R, st)
     for limits in range(2):
         k = 0
         for a in range(K.N_ACTIONS):
@@ -172,7 +189,7 @@ def enumerate_placements(R, st):
                 st.options[k] = a
                 k += 1
         for i in range(st.inv_n[S.I_CRAFTED]):
-            if invention_placement_legal(R, st, i) and (limits == 1 or not baby):
+            if invention_placement_legal(R, st, i) and (limits == 1 or inventions_ok):
                 st.options[k] = K.N_ACTIONS + i
                 k += 1
         if k > 0:
@@ -217,7 +234,7 @@ def rescue(R, C, st, p, sid, params):
             if played_on(R, st, K.OP_RESCUE_SECOND_DRAW) and (st.pile_n[S.P_FOREST] > 0 or st.pile_n[S.P_EXTRA] > 0):
                 st.options[0] = 0
                 st.options[1] = 1
-                if st.options[decide(R, st, K.D_OPTIONAL, 2, sid, params)] == 1:
+                if st.options[decide(R, st, K.D_SECOND_DRAW, 2, sid, params)] == 1:
                     src2 = draw_lost_smurf(C, st, p)
                     st.sc[S.S_N_RESCUES] += 1
                     if src2 == 1:
@@ -293,17 +310,23 @@ def pay_action(R, C, st, a, house, sid, params):
     grumpy = played_val(R, st, K.OP_EXTRA_COST, K.OPV_AMOUNT)
     if grumpy > 0 and total_cost(R, st, a, house) > 0:
         log_ability(C, st, 0, card, K.OP_EXTRA_COST)
-        for _ in range(grumpy):
-            k = 0
-            for r in range(K.N_RES):
-                if st.stock[r] > 0:
-                    st.options[k] = r
-                    k += 1
-            if k == 0:
-                break
-            r = st.options[decide(R, st, K.D_EXTRA_COST, k, sid, params)]
-            st.stock[r] -= 1
-            log(C, st, K.EV_PAY, r, 1, 0)
+        pay_extra(R, C, st, grumpy, sid, params)
+
+
+@njit
+def pay_extra(R, C, st, n, sid, params):
+    """Pay n more resources, each of the team's choice (Grumpy Smurf)."""
+    for _ in range(n):
+        k = 0
+        for r in range(K.N_RES):
+            if st.stock[r] > 0:
+                st.options[k] = r
+                k += 1
+        if k == 0:
+            break
+        r = st.options[decide(R, st, K.D_EXTRA_COST, k, sid, params)]
+        st.stock[r] -= 1
+        log(C, st, K.EV_PAY, r, 1, 0)
 
 
 @njit
@@ -373,9 +396,11 @@ def perform(R, C, st, a, p, sid, params):
 @njit
 def perform_invention(R, C, st, slot, p, sid, params):
     """HV-I04: a meeple on a new-action invention performs its action: pay its cost, then its
-    effect (a collection takes this turn's Smurf modifiers, not the Shovel: it is no location).
-    It is a non-dangerous action (it resets a danger streak, HV-K02)."""
+    effect. This turn's Smurf ability applies as to any action it performs (Grumpy's extra
+    resource, Clumsy's danger roll, collection modifiers, Sassette's idea), but not the
+    Shovel (an invention is no location). It is a non-dangerous action (HV-K02)."""
     card = st.inv[S.I_CRAFTED, slot]
+    played = st.sc[S.S_PLAYED]
     st.inv_occ[slot] = p + 1
     st.sc[S.S_ESPLANADE] -= 1
     log(C, st, K.EV_PLACE, K.N_ACTIONS + card, 0, 1)
@@ -383,17 +408,28 @@ def perform_invention(R, C, st, slot, p, sid, params):
     st.sc[S.S_N_ACTIONS] += 1
     st.sc[S.S_DANGER_STREAK] = 0
     log(C, st, K.EV_USE, card, 1, 0)
+    cr, n = invention_cost(R, card)
+    if cr >= 0:
+        st.stock[cr] -= n
+        log(C, st, K.EV_PAY, cr, n, 0)
+        grumpy = played_val(R, st, K.OP_EXTRA_COST, K.OPV_AMOUNT)
+        if grumpy > 0:
+            log_ability(C, st, 0, played, K.OP_EXTRA_COST)
+            pay_extra(R, C, st, grumpy, sid, params)
+    if played_on(R, st, K.OP_FORCE_DANGER):
+        log_ability(C, st, 0, played, K.OP_FORCE_DANGER)
+        roll_and_apply(R, C, st, C.danger_die, p, sid, params)
+        if st.sc[S.S_OUTCOME] != K.RUNNING:
+            return
     if R.inv_op[card, K.OP_COLLECT, K.OPV_ON]:
-        cr = R.inv_op[card, K.OP_COLLECT, K.OPV_COST_RES]
-        if cr >= 0:
-            n = R.inv_op[card, K.OP_COLLECT, K.OPV_COST]
-            st.stock[cr] -= n
-            log(C, st, K.EV_PAY, cr, n, 0)
         log_ability(C, st, 1, card, K.OP_COLLECT)
         collect(R, C, st, R.inv_op[card, K.OP_COLLECT, K.OPV_RES],
                 R.inv_op[card, K.OP_COLLECT, K.OPV_AMOUNT], False, sid, params)
     else:
         instant(R, C, st, R.inv_op, card, 1, p, sid, params)
+    if played_on(R, st, K.OP_PERFORM_REVEAL_IDEAS) and st.sc[S.S_OUTCOME] == K.RUNNING:
+        log_ability(C, st, 0, played, K.OP_PERFORM_REVEAL_IDEAS)
+        reveal_ideas(C, st, played_val(R, st, K.OP_PERFORM_REVEAL_IDEAS, K.OPV_AMOUNT))
     check_progress(R, C, st)
 
 

@@ -20,6 +20,9 @@ def reset_state(R, C, st):
     st.sc[S.S_GARG_TOP] = -1
     st.sc[S.S_N_HOUSES] = C.n_houses
     st.sc[S.S_N_CAKES] = C.n_cakes
+    st.sc[S.S_PLAYERS] = C.players
+    st.sc[S.S_HUNGRY] = C.hungry
+    st.sc[S.S_DANGER_DIE] = C.danger_die
     st.stock[:] = 0
     st.occ[:, :] = -1
     st.loc_mod[:, :] = 0

@@ -4,7 +4,8 @@ from .. import catalog as T
 from .. import consts as K
 from .. import state as S
 from .cards import draw_from_deck, push, refill_hand, take_from_hand
-from .core import check_progress, decide, inv_slot, inv_sum, log, log_ability, move_azrael
+from .core import check_progress, inv_slot, inv_sum, log, log_ability, move_azrael
+from .decide import decide
 from .effects import bonus_actions, instant
 from .gargamel import reveal_gargamel
 from .locations import enumerate_placements, place_meeple
@@ -65,11 +66,15 @@ def end_turn(R, C, st, p):
 
 @njit
 def play_turn(R, C, st, p, sid, params):
-    """The four steps of a turn, with bonus crafting before and after the placement (HV-T07)."""
+    """The four steps of a turn. Bonus actions (HV-T07: craft, use an invention) are offered
+    before the card is played, before the placement and after the action."""
     st.sc[S.S_CUR] = p
     st.sc[S.S_TURN] += 1
     st.inv_used[:] = 0
     log(C, st, K.EV_TURN, st.sc[S.S_ESPLANADE], 0, 0)
+    bonus_actions(R, C, st, p, sid, params)
+    if st.sc[S.S_OUTCOME] != K.RUNNING:
+        return
     play_card(R, C, st, p, sid, params)
     if st.sc[S.S_OUTCOME] != K.RUNNING:
         return

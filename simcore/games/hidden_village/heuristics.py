@@ -1,0 +1,360 @@
+"""Decision kernels of Hidden Village's game-specific strategies (compiled into the game kernel,
+chosen by strategy id; names and parameters are registered in the top-level `strategies`).
+
+`greedy` scores every legal option of a decision by its immediate value for the three
+objectives (lost Smurfs rescued, houses built, cakes prepared), the resources the remaining
+houses and cakes need, and the expected harm of the dice and of Azrael, then takes the best
+(ties: the first). It never looks ahead and never reads the order of a deck.
+
+This module imports no kernel that can ask a decision (no `decide`), so the decision module
+can import it.
+"""
+import numpy as np
+
+from ...jit import njit
+from . import catalog as T
+from . import consts as K
+from . import state as S
+
+GREEDY = 3   # strategy id (simcore.policy's generic ids are 0..2)
+
+# the parameter vector of greedy: names and defaults (strategies/ registers them)
+GREEDY_PARAMS = {
+    "rescue": 10.0,    # a lost Smurf drawn from the Dark Forest
+    "nest": 4.0,       # a meeple freed from the nest
+    "build": 12.0,     # a house built
+    "need": 3.0,       # a resource unit the remaining houses and cakes still need
+    "spare": 0.5,      # a resource unit nobody needs yet
+    "partial": 0.45,   # share of an action's value for taking its first of two spaces
+    "danger": 2.0,     # expected harm of a danger-die roll
+    "azrael": 1.5,     # expected harm of an Azrael-die roll
+    "craft": 1.0,      # scale of an invention's value
+    "relocate": 2.5,   # relocating a starting Smurf
+    "cake": 6.0,       # a step that completes a cake
+}
+_P = {name: i for i, name in enumerate(GREEDY_PARAMS)}
+P_RESCUE, P_NEST, P_BUILD, P_NEED, P_SPARE, P_PARTIAL, P_DANGER, P_AZRAEL, P_CRAFT, \
+    P_RELOCATE, P_CAKE = (_P[k] for k in GREEDY_PARAMS)
+
+
+@njit
+def need(R, st, r):
+    """Units of resource r the unbuilt houses and the unprepared stock cakes still lack."""
+    n = 0
+    for h in range(st.sc[S.S_N_HOUSES]):
+        if st.house_built[h] == 0:
+            n += R.roof_cost[st.house_roof[h], r]
+    for i in range(st.sc[S.S_N_CAKES]):
+        if st.cake_done[i] == 0:
+            c = st.cake[i]
+            req = R.cake[c, T.CAKE_REQ]
+            if req == K.CAKE_STOCK_EACH:
+                n = max(n, R.cake[c, T.CAKE_N])
+            elif req == K.CAKE_STOCK_OF and R.cake[c, T.CAKE_RES] == r:
+                n = max(n, R.cake[c, T.CAKE_N])
+            elif req == K.CAKE_STOCK_TOTAL:
+                n = max(n, (R.cake[c, T.CAKE_N] + 2) // 3)
+    return n - st.stock[r]
+
+
+@njit
+def res_value(R, st, params, r):
+    return params[P_NEED] if need(R, st, r) > 0 else params[P_SPARE]
+
+
+@njit
+def cake_open(R, st, req):
+    for i in range(st.sc[S.S_N_CAKES]):
+        if st.cake_done[i] == 0 and R.cake[st.cake[i], T.CAKE_REQ] == req:
+            return True
+    return False
+
+
+@njit
+def starting_cards_left(R, st):
+    n = 0
+    for p in range(st.sc[S.S_PLAYERS]):
+        for s in range(st.hand_n[p]):
+            if R.smurf_kind[st.hand[p, s]] == K.KIND_STARTING:
+                n += 1
+    for i in range(st.pile_n[S.P_DISCARD]):
+        if R.smurf_kind[st.piles[S.P_DISCARD, i]] == K.KIND_STARTING:
+            n += 1
+    return n
+
+
+@njit
+def action_value(R, st, params, a):
+    """What performing action a brings (before its costs and risks)."""
+    eff = R.act[a, T.A_EFFECT]
+    if eff == K.ACT_RESCUE:
+        v = 0.0
+        if st.pile_n[S.P_FOREST] > 0:
+            v += params[P_RESCUE]
+            if cake_open(R, st, K.CAKE_RESCUES_IN_ROUND):
+                v += params[P_CAKE] * 0.3
+        elif st.pile_n[S.P_EXTRA] > 0:
+            v += 1.0
+        if st.sc[S.S_NEST] > 0:
+            v += params[P_NEST] * (1.5 if st.sc[S.S_HUNGRY] else 1.0)
+        return v
+    if eff == K.ACT_COLLECT:
+        return R.act[a, T.A_AMOUNT] * res_value(R, st, params, R.act[a, T.A_RES])
+    if eff == K.ACT_COLLECT_DIFFERENT:
+        v0 = res_value(R, st, params, 0)
+        v1 = res_value(R, st, params, 1)
+        v2 = res_value(R, st, params, 2)
+        return v0 + v1 + v2 - min(v0, min(v1, v2))
+    if eff == K.ACT_CRAFT_FREE:
+        best = 0.0
+        for i in range(st.inv_n[S.I_IDEAS]):
+            best = max(best, inv_value(R, st, params, st.inv[S.I_IDEAS, i]))
+        return best
+    if eff == K.ACT_REVEAL_IDEAS:
+        return 0.3 * min(R.act[a, T.A_AMOUNT], st.inv_n[S.I_DECK])
+    if eff == K.ACT_RELOCATE:
+        return params[P_RELOCATE] if starting_cards_left(R, st) > 0 else 0.0
+    if eff == K.ACT_BUILD:
+        v = params[P_BUILD]
+        if cake_open(R, st, K.CAKE_BUILDS_IN_ROUND) or cake_open(R, st, K.CAKE_HOUSES_BUILT):
+            v += params[P_CAKE] * 0.3
+        return v
+    return 0.0
+
+
+@njit
+def cost_value(R, st, params, a):
+    """The printed cost of action a (and for a build the cheapest unbuilt roof), valued."""
+    v = 0.0
+    loc = R.act[a, T.A_LOC]
+    for r in range(K.N_RES):
+        v += (R.act[a, T.A_COST + r] + st.loc_mod[loc, S.LM_EXTRA + r]) * res_value(R, st, params, r)
+    if R.act[a, T.A_EFFECT] == K.ACT_BUILD:
+        best = 1e9
+        for h in range(st.sc[S.S_N_HOUSES]):
+            if st.house_built[h] == 0:
+                c = 0.0
+                for r in range(K.N_RES):
+                    c += R.roof_cost[st.house_roof[h], r] * params[P_SPARE]
+                best = min(best, c)
+        if best < 1e9:
+            v += best
+    return v
+
+
+@njit
+def place_score(R, st, params, opt):
+    if opt >= K.N_ACTIONS:   # a new-action invention
+        card = st.inv[S.I_CRAFTED, opt - K.N_ACTIONS]
+        if R.inv_op[card, K.OP_COLLECT, K.OPV_ON]:
+            v = R.inv_op[card, K.OP_COLLECT, K.OPV_AMOUNT] * res_value(R, st, params, R.inv_op[card, K.OP_COLLECT, K.OPV_RES])
+            cr = R.inv_op[card, K.OP_COLLECT, K.OPV_COST_RES]
+            if cr >= 0:
+                v -= R.inv_op[card, K.OP_COLLECT, K.OPV_COST] * res_value(R, st, params, cr)
+            return v
+        return instant_value(R, st, params, R.inv_op, card)
+    a = opt
+    loc = R.act[a, T.A_LOC]
+    spaces = R.act[a, T.A_SPACES]
+    s = 0
+    while s < spaces and st.occ[a, s] >= 0:
+        s += 1
+    filled = s == spaces - 1
+    v = action_value(R, st, params, a)
+    if filled:
+        v -= cost_value(R, st, params, a)
+        if R.act[a, T.A_DANGER] or st.loc_mod[loc, S.LM_DANGER]:
+            if cake_open(R, st, K.CAKE_DANGER_STREAK):
+                v += params[P_CAKE] * 0.25
+            v -= params[P_DANGER]
+        elif cake_open(R, st, K.CAKE_DANGER_STREAK) and st.sc[S.S_DANGER_STREAK] > 0:
+            v -= params[P_CAKE] * 0.1 * st.sc[S.S_DANGER_STREAK]
+    else:
+        # a first space pays off only if a later meeple this round fills the action
+        v = v * params[P_PARTIAL] if st.sc[S.S_ESPLANADE] > 1 else -1.0
+    if loc == st.sc[S.S_AZRAEL]:
+        v -= params[P_AZRAEL]
+    return v
+
+
+@njit
+def instant_value(R, st, params, table, card):
+    """The value of resolving a card's instant ops now."""
+    v = 0.0
+    best_res = max(res_value(R, st, params, 0), max(res_value(R, st, params, 1), res_value(R, st, params, 2)))
+    if table[card, K.OP_DRAW, K.OPV_ON]:
+        v += 0.8 * table[card, K.OP_DRAW, K.OPV_AMOUNT]
+    if table[card, K.OP_GAIN_CHOICE, K.OPV_ON]:
+        v += best_res * table[card, K.OP_GAIN_CHOICE, K.OPV_AMOUNT]
+    if table[card, K.OP_GAIN_SAME, K.OPV_ON]:
+        v += best_res * table[card, K.OP_GAIN_SAME, K.OPV_AMOUNT]
+    if table[card, K.OP_FREE_NEST, K.OPV_ON]:
+        v += params[P_NEST] if st.sc[S.S_NEST] > 0 else -0.5
+    if table[card, K.OP_DRAW_LOST, K.OPV_ON]:
+        v += params[P_RESCUE] if st.pile_n[S.P_FOREST] > 0 else 0.5
+    if table[card, K.OP_REVEAL_IDEAS, K.OPV_ON]:
+        v += 0.3 * table[card, K.OP_REVEAL_IDEAS, K.OPV_AMOUNT]
+    if table[card, K.OP_PREPARE_CAKE, K.OPV_ON]:
+        open_cakes = 0
+        for i in range(st.sc[S.S_N_CAKES]):
+            open_cakes += 1 - st.cake_done[i]
+        v += params[P_CAKE] * 2 if open_cakes > 0 else -1.0
+    if table[card, K.OP_LOSE, K.OPV_ON]:
+        v -= table[card, K.OP_LOSE, K.OPV_AMOUNT] * res_value(R, st, params, table[card, K.OP_LOSE, K.OPV_RES])
+    if table[card, K.OP_ROLL_DANGER, K.OPV_ON]:
+        v -= params[P_DANGER]
+    if table[card, K.OP_CRAFT_DISCOUNT, K.OPV_ON]:
+        v += 0.5
+    return v
+
+
+@njit
+def inv_value(R, st, params, card):
+    """How much a crafted invention is worth keeping (or crafting)."""
+    v = 0.0
+    if R.inv[card, T.INV_TYPE] == K.INV_SINGLE_USE:
+        v += 0.6 * max(instant_value(R, st, params, R.inv_op, card), 0.0)
+    elif R.inv[card, T.INV_TYPE] == K.INV_NEW_ACTION:
+        if R.inv_op[card, K.OP_COLLECT, K.OPV_ON]:
+            v += 0.5 * R.inv_op[card, K.OP_COLLECT, K.OPV_AMOUNT] * params[P_NEED]
+        else:
+            v += 0.5 * max(instant_value(R, st, params, R.inv_op, card), 0.0)
+    if R.inv_op[card, K.OP_EXTRA_MEEPLE, K.OPV_ON]:
+        v += 8.0
+    if R.inv_op[card, K.OP_COLLECT_EXTRA_SAME, K.OPV_ON]:
+        v += 3.0
+    if R.inv_op[card, K.OP_SECOND_LOST, K.OPV_ON]:
+        v += 5.0 if st.pile_n[S.P_FOREST] > 1 else 0.0
+    if R.inv_op[card, K.OP_BUILD_DISCOUNT, K.OPV_ON]:
+        v += 3.0
+    if R.inv_op[card, K.OP_IGNORE_DANGER, K.OPV_ON]:
+        v += 1.5
+    if R.inv_op[card, K.OP_SHORTAGE_REDUCE, K.OPV_ON] or R.inv_op[card, K.OP_NO_CRACOUCASS_DISCARD, K.OPV_ON]:
+        v += 1.5
+    if R.inv_op[card, K.OP_NO_HOUSE_DESTROY, K.OPV_ON] or R.inv_op[card, K.OP_AZRAEL_SLOW, K.OPV_ON]:
+        v += 1.0
+    if R.inv_op[card, K.OP_CRAFT_DISCOUNT, K.OPV_ON]:
+        v += 0.5
+    return v * params[P_CRAFT]
+
+
+@njit
+def card_value(R, st, params, card):
+    """How good it is to play Smurf card `card` now (its instant effects and its lasting
+    help, less its limits and harms)."""
+    v = instant_value(R, st, params, R.smurf_op, card)
+    for op in (K.OP_COLLECT_IDENTICAL, K.OP_COLLECT_ANY_TYPE, K.OP_COLLECT_EXTRA_SAME,
+               K.OP_COLLECT_BONUS, K.OP_COLLECT_ALSO, K.OP_SKIP_DANGER, K.OP_SKIP_AZRAEL,
+               K.OP_DISCOUNT, K.OP_BUILD_DISCOUNT, K.OP_PERFORM_REVEAL_IDEAS):
+        if R.smurf_op[card, op, K.OPV_ON]:
+            v += 1.2
+    if R.smurf_op[card, K.OP_RESCUE_GAIN_DIFFERENT, K.OPV_ON] or R.smurf_op[card, K.OP_RESCUE_SECOND_DRAW, K.OPV_ON]:
+        v += 2.0 if st.pile_n[S.P_FOREST] > 0 else 0.5
+    for op in (K.OP_FORBID_LOCATIONS, K.OP_LAZY, K.OP_BABY, K.OP_VAIN, K.OP_NO_DANGEROUS,
+               K.OP_ONE_SPACE_ONLY, K.OP_AVOID_AZRAEL, K.OP_NO_INVENTIONS):
+        if R.smurf_op[card, op, K.OPV_ON]:
+            v -= 0.7
+    if R.smurf_op[card, K.OP_COLLECT_DELTA, K.OPV_ON]:
+        v += 0.8 * R.smurf_op[card, K.OP_COLLECT_DELTA, K.OPV_AMOUNT]
+    if R.smurf_op[card, K.OP_EXTRA_COST, K.OPV_ON]:
+        v -= 1.0
+    if R.smurf_op[card, K.OP_FORCE_DANGER, K.OPV_ON]:
+        v -= params[P_DANGER] * 0.7
+    return v
+
+
+@njit
+def keep_value(R, st, params, card):
+    """How much the team wants to keep Smurf card `card` (for discards and relocation)."""
+    v = card_value(R, st, params, card)
+    if R.smurf_kind[card] != K.KIND_STARTING:
+        v += 2.0
+    return v
+
+
+@njit
+def score(R, st, kind, opt, params):
+    if kind == K.D_PLACE:
+        return place_score(R, st, params, opt)
+    if kind == K.D_PLAY_CARD:
+        return card_value(R, st, params, st.hand[st.sc[S.S_CUR], opt])
+    if kind == K.D_BONUS or kind == K.D_CRAFT:
+        if opt == 0:
+            return 0.0
+        if opt < 100:
+            card = st.inv[S.I_IDEAS, opt - 1]
+            cost = R.inv[card, T.INV_COST]
+            full = st.inv_n[S.I_CRAFTED] >= R.setup[T.SU_INVENTIONS_MAX]
+            return inv_value(R, st, params, card) - cost * res_value(R, st, params, K.BERRY) - (3.0 if full else 0.0)
+        return instant_value(R, st, params, R.inv_op, st.inv[S.I_CRAFTED, opt - 100]) - 0.5
+    if kind == K.D_CRAFT_DISCARD or kind == K.D_DESTROY_INVENTION:
+        return -inv_value(R, st, params, st.inv[S.I_CRAFTED, opt])
+    if kind == K.D_FREE_CRAFT:
+        return inv_value(R, st, params, st.inv[S.I_IDEAS, opt])
+    if kind == K.D_RESCUE:
+        v = 0.0
+        if opt & 1:
+            v += params[P_RESCUE] if st.pile_n[S.P_FOREST] > 0 else 0.5
+        if opt & 2:
+            v += params[P_NEST]
+        return v
+    if kind == K.D_GAIN_PAIR:
+        a = opt // 3
+        b = opt % 3
+        return res_value(R, st, params, a) + res_value(R, st, params, b) + 0.01 * (need(R, st, a) + need(R, st, b))
+    if kind == K.D_GAIN_ONE or kind == K.D_DISCOUNT:
+        return res_value(R, st, params, opt) + 0.01 * need(R, st, opt)
+    if kind == K.D_LOSE_ONE or kind == K.D_EXTRA_COST:
+        return -res_value(R, st, params, opt) - 0.01 * need(R, st, opt)
+    if kind == K.D_CRACOUCASS_DISCARD:
+        p = opt // K.CARD_SLOTS
+        return -keep_value(R, st, params, st.hand[p, opt % K.CARD_SLOTS])
+    if kind == K.D_HUNT_DISCARD:
+        return -keep_value(R, st, params, st.hand[st.sc[S.S_CUR], opt])
+    if kind == K.D_BUILD:
+        c = 0.0
+        for r in range(K.N_RES):
+            c += R.roof_cost[st.house_roof[opt], r]
+        return -c
+    if kind == K.D_RELOCATE:
+        if opt < 0:
+            return 0.0
+        if R.smurf_kind[opt] != K.KIND_STARTING:
+            return -5.0
+        return params[P_RELOCATE] - keep_value(R, st, params, opt)
+    if kind == K.D_FIT_OF_RAGE:
+        return -3.0 * params[P_SPARE] if opt < 0 else -params[P_BUILD]
+    if kind == K.D_DESTROY_HOUSE:
+        c = 0.0
+        for r in range(K.N_RES):
+            c += R.roof_cost[st.house_roof[opt], r]
+        return -c
+    if kind == K.D_IGNORE_DANGER:
+        return 0.0 if opt < 0 else 1.0
+    if kind == K.D_SECOND_DRAW:
+        return float(opt)
+    if kind == K.D_OPTIONAL:
+        if opt < 0:
+            return 0.0
+        card = st.inv[S.I_IDEAS, opt]
+        return inv_value(R, st, params, card) - R.inv[card, T.INV_COST] * res_value(R, st, params, K.BERRY)
+    if kind == K.D_AZRAEL_TO:
+        v = 0.0
+        for a in range(2 * opt, 2 * opt + 2):
+            v += action_value(R, st, params, a)
+        return -v
+    if kind == K.D_REWIND:
+        return -float(opt)
+    return 0.0
+
+
+@njit
+def choose_greedy(R, st, kind, n, params):
+    best = -1e18
+    bi = 0
+    for i in range(n):
+        s = score(R, st, kind, st.options[i], params)
+        if s > best:
+            best = s
+            bi = i
+    return bi
