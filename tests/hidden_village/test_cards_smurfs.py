@@ -9,8 +9,9 @@ piles, ideas), forces the dice and the team's choices, calls one kernel (or the 
 turn) and checks the exact result. Where it makes the effect clear, the same scenario is run
 as a control with the same card stripped of its ability (conftest.without_abilities).
 
-Tests marked xfail(strict=True) state what the card text / docs/effects.md say and the engine
-does not do yet ("engine bug: ..." gives the difference).
+Each test states what the card text and docs/effects.md say; six of them first found engine
+bugs (Hefty at the Stream, Lazy and Vain with inventions, the played card's ability on a
+new-action invention), since fixed.
 """
 from __future__ import annotations
 
@@ -429,9 +430,6 @@ def test_lazy_smurf_with_one_free_location_must_go_there(cat):
 
 
 @pytest.mark.rule("HV-N08")
-@pytest.mark.xfail(strict=True, reason="engine bug: with every location occupied, a crafted "
-                   "new-action invention keeps the Lazy limit from being lifted, so the Lazy "
-                   "Smurf is offered only the invention instead of 'anywhere'")
 def test_lazy_smurf_goes_anywhere_when_every_location_is_occupied_even_with_a_new_action_invention(cat):
     g = new(cat, "lazy-smurf", stock_=(10, 10, 10), crafted_ids=["log-cart"])
     for a in ("dark-forest-lower", "stream-upper", "sawmill-upper", "bushes-upper", "river-upper",
@@ -501,9 +499,6 @@ def test_vain_smurf_goes_anywhere_when_no_location_holds_a_meeple(cat):
 
 
 @pytest.mark.rule("HV-N10")
-@pytest.mark.xfail(strict=True, reason="engine bug: the Vain limit is not applied to new-action "
-                   "inventions, so the Vain Smurf may go on an empty invention card (not a "
-                   "location holding a meeple) while a location holds one")
 def test_vain_smurf_cannot_go_on_an_empty_new_action_invention(cat):
     g = new(cat, "vain-smurf", stock_=(10, 10, 10), crafted_ids=["log-cart"])
     occupy(g, "sawmill-upper")
@@ -600,7 +595,7 @@ def test_willow_rescuing_from_the_dark_forest_may_draw_a_second_lost_smurf(cat, 
     assert abilities(g) == [(0, g.card("willow"), K.OP_RESCUE_SECOND_DRAW)]
     c = new(blank, "willow", stock_=(1, 0, 0))
     perform_at(c, "dark-forest-lower", 1)
-    assert pile(c, S.P_FOREST) == forest[:-1] and c.st.decisions[K.D_OPTIONAL] == 0
+    assert pile(c, S.P_FOREST) == forest[:-1] and c.st.decisions[K.D_SECOND_DRAW] == 0
 
 
 @pytest.mark.rule("HV-N04")
@@ -609,7 +604,7 @@ def test_willow_second_lost_smurf_is_optional(cat):
     forest = pile(g, S.P_FOREST)
     h = hand(g, 0)
     perform_at(g, "dark-forest-lower", 0)                # no
-    assert g.st.decisions[K.D_OPTIONAL] == 1
+    assert g.st.decisions[K.D_SECOND_DRAW] == 1
     assert hand(g, 0) == h + [forest[-1]] and pile(g, S.P_FOREST) == forest[:-1]
     assert abilities(g) == []
 
@@ -621,7 +616,7 @@ def test_willow_freeing_a_nest_meeple_draws_no_card(cat):
     forest = pile(g, S.P_FOREST)
     perform_at(g, "dark-forest-lower", 1)                # free only
     assert g.sc("NEST") == 0 and pile(g, S.P_FOREST) == forest
-    assert g.st.decisions[K.D_OPTIONAL] == 0
+    assert g.st.decisions[K.D_SECOND_DRAW] == 0
 
 
 # ================================================================= HV-N05 Saxophonist
@@ -873,9 +868,6 @@ def test_hefty_smurf_collects_no_more_smurfberries(cat):
     assert stock(g) == (3, 0, 0) and abilities(g) == []
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: at the Stream, collect-bonus only looks at "
-                   "the first resource of the pair (bonus_extra gets t = a), so the Hefty Smurf "
-                   "collecting a berry and a log gets no extra log")
 def test_hefty_smurf_collects_one_more_log_at_the_stream(cat):
     g = new(cat, "hefty-smurf")
     perform_at(g, "stream-upper", PAIR_BL)               # a berry and a log
@@ -1025,9 +1017,6 @@ def test_sassette_reveals_nothing_when_she_does_not_perform(cat):
     assert ideas(g) == [] and abilities(g) == []
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: perform_invention ignores the perform op "
-                   "perform-reveal-ideas (docs/effects.md: perform ops apply when the meeple "
-                   "takes a new-action invention)")
 def test_sassette_reveals_one_idea_when_she_performs_a_new_action_invention(cat):
     g = new(cat, "sassette", crafted_ids=["log-cart"])
     deck = inv_deck(g)
@@ -1036,9 +1025,6 @@ def test_sassette_reveals_one_idea_when_she_performs_a_new_action_invention(cat)
     assert ideas(g) == [deck[-1]]
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: perform_invention ignores the perform op "
-                   "force-danger (docs/effects.md: perform ops apply when the meeple takes a "
-                   "new-action invention)")
 def test_clumsy_smurf_rolls_the_danger_die_on_a_new_action_invention(cat):
     g = new(cat, "clumsy-smurf", crafted_ids=["log-cart"])
     idea = g.die_face(K.DIE_WHITE, "bright-idea")
@@ -1048,9 +1034,6 @@ def test_clumsy_smurf_rolls_the_danger_die_on_a_new_action_invention(cat):
     assert stock(g) == (0, 2, 0)
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: perform_invention (and "
-                   "invention_placement_legal) ignore the perform op extra-cost, so the Grumpy "
-                   "Smurf pays no extra resource for a new-action invention that costs one")
 def test_grumpy_smurf_pays_one_more_resource_on_a_new_action_invention(cat):
     g = new(cat, "grumpy-smurf", stock_=(1, 1, 0), crafted_ids=["smurfberry-press"])
     place_meeple(g.R, g.C, g.st, K.N_ACTIONS + 0, 0, g.sid, g.params)

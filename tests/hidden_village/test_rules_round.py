@@ -353,7 +353,9 @@ def test_10_resources_cake_is_prepared_mid_turn_and_stays_prepared_after_spendin
     g.st.occ[g.action("sawmill-upper"), 0] = 1
     g.set_sc("ESPLANADE", 7)
     sawmill = placements(g).index(g.action("sawmill-upper"))
-    g.script(0, 0, sawmill, 1)          # first card; no craft before; fill the Sawmill; craft
+    # no craft at the start of the turn; first card; no craft before placing; fill the
+    # Sawmill; craft
+    g.script(0, 0, 0, sawmill, 1)
     play_turn(g.R, g.C, g.st, 0, g.sid, g.params)
     assert stock(g) == (2, 7, 0)        # 9 left after crafting
     assert g.st.cake_done[:2].tolist() == [1, 0]
