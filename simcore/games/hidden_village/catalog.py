@@ -91,17 +91,17 @@ OPS_ALLOWED = {
 class Rules(NamedTuple):
     """Every rule value as a typed array with named columns; the kernels read only these.
     (Few arrays on purpose: see state.py.)"""
-    act: np.ndarray         # int32[16, N_ACT_COLS]  the 16 actions, in board order
-    die: np.ndarray         # int32[3, 6, 2, 2]  die (white, red, Azrael), face, result, (code, amount)
-    roof_cost: np.ndarray   # int32[n_roofs, 3]
+    act: np.ndarray         # int64[16, N_ACT_COLS]  the 16 actions, in board order
+    die: np.ndarray         # int64[3, 6, 2, 2]  die (white, red, Azrael), face, result, (code, amount)
+    roof_cost: np.ndarray   # int64[n_roofs, 3]
     smurf_kind: np.ndarray  # int8[n_smurfs]  consts.KIND_*
-    smurf_op: np.ndarray    # int32[n_smurfs, N_OPS, N_OPV]  each card's ability (consts.OPV_*)
-    inv_op: np.ndarray      # int32[n_inventions, N_OPS, N_OPV]
-    inv: np.ndarray         # int32[n_inventions, 2]  type, Smurfberry cost
-    cake: np.ndarray        # int32[n_cakes, 3]  prerequisite, n, resource (-1 if none)
-    garg: np.ndarray        # int32[n_gargamel, 2]  timing, Azrael's movement
-    garg_eff: np.ndarray    # int32[n_gargamel, 2, 4]  op, location, resource, amount
-    setup: np.ndarray       # int32[5]  SU_* values
+    smurf_op: np.ndarray    # int64[n_smurfs, N_OPS, N_OPV]  each card's ability (consts.OPV_*)
+    inv_op: np.ndarray      # int64[n_inventions, N_OPS, N_OPV]
+    inv: np.ndarray         # int64[n_inventions, 2]  type, Smurfberry cost
+    cake: np.ndarray        # int64[n_cakes, 3]  prerequisite, n, resource (-1 if none)
+    garg: np.ndarray        # int64[n_gargamel, 2]  timing, Azrael's movement
+    garg_eff: np.ndarray    # int64[n_gargamel, 2, 4]  op, location, resource, amount
+    setup: np.ndarray       # int64[5]  SU_* values
 
 
 @dataclass
@@ -802,22 +802,22 @@ def load_catalog(data_dir: str | Path | None = None, cards: str | Path | None = 
     # ---- the arrays, indexed by each card's position in the (filtered) lists
     ns, ni, nc, ng = (len(parsed[c]) for c in CARD_KINDS)
     smurf_kind = np.zeros(ns, np.int8)
-    smurf_op = np.zeros((ns, K.N_OPS, K.N_OPV), np.int32)
+    smurf_op = np.zeros((ns, K.N_OPS, K.N_OPV), np.int64)
     for i, c in enumerate(parsed["smurf"]):
         smurf_kind[i], smurf_op[i] = c.values
-    inv = np.zeros((ni, 2), np.int32)
-    inv_op = np.zeros((ni, K.N_OPS, K.N_OPV), np.int32)
+    inv = np.zeros((ni, 2), np.int64)
+    inv_op = np.zeros((ni, K.N_OPS, K.N_OPV), np.int64)
     for i, c in enumerate(parsed["invention"]):
         inv[i, INV_TYPE], inv[i, INV_COST], inv_op[i] = c.values
-    cake = np.zeros((nc, 3), np.int32)
+    cake = np.zeros((nc, 3), np.int64)
     for i, c in enumerate(parsed["cake"]):
         cake[i, CAKE_REQ], cake[i, CAKE_N], cake[i, CAKE_RES] = c.values
-    garg = np.zeros((ng, 2), np.int32)
-    garg_eff = np.zeros((ng, K.MAX_G_EFFECTS, 4), np.int32)
+    garg = np.zeros((ng, 2), np.int64)
+    garg_eff = np.zeros((ng, K.MAX_G_EFFECTS, 4), np.int64)
     for i, c in enumerate(parsed["gargamel"]):
         garg[i, G_TIMING], garg[i, G_AZRAEL], garg_eff[i] = c.values
 
-    act = np.zeros((K.N_ACTIONS, N_ACT_COLS), np.int32)
+    act = np.zeros((K.N_ACTIONS, N_ACT_COLS), np.int64)
     act[:, A_LOC] = act_location
     act[:, A_SPACES] = act_spaces
     act[:, A_COST:A_COST + K.N_RES] = act_cost
@@ -826,10 +826,10 @@ def load_catalog(data_dir: str | Path | None = None, cards: str | Path | None = 
     act[:, A_RES] = act_resource
     act[:, A_AMOUNT] = act_amount
     rules = Rules(
-        act=act, die=np.stack([die_result, die_amount], axis=-1).astype(np.int32),
-        roof_cost=roof_cost.astype(np.int32), smurf_kind=smurf_kind, smurf_op=smurf_op,
+        act=act, die=np.stack([die_result, die_amount], axis=-1).astype(np.int64),
+        roof_cost=roof_cost.astype(np.int64), smurf_kind=smurf_kind, smurf_op=smurf_op,
         inv_op=inv_op, inv=inv, cake=cake, garg=garg, garg_eff=garg_eff,
-        setup=np.array([meeples, meeples_in_box, inventions_max, ideas_at_setup, supply], np.int32),
+        setup=np.array([meeples, meeples_in_box, inventions_max, ideas_at_setup, supply], np.int64),
     )
     return Catalog(rules=rules, resources=resources, locations=locs, actions=actions, dice=dice,
                    levels=levels, roofs=roofs,

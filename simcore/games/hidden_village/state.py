@@ -1,5 +1,9 @@
 """The game state: a NamedTuple of a few typed arrays, allocated once per chunk.
 
+Every count and card id is int64, the type of a Python int: a kernel called from Python
+(tests, tools) then reuses the machine code compiled for the game loop instead of compiling a
+second version for int32 arguments.
+
 Why few arrays: every kernel call passes the state, and numba reference-counts each array
 argument of each call. With one array per field (about 60) a first version compiled in 214 s
 and played ~400 games/s; grouping the fields into the arrays below, with a named index for
@@ -18,7 +22,7 @@ from .catalog import Rules
 
 EVENT_CAPACITY = 4096
 
-# --- st.sc: int32 scalars
+# --- st.sc: int64 scalars
 _SCALARS = [
     "ROUND",          # rounds started so far
     "TURN",           # turns started so far
@@ -81,28 +85,28 @@ N_LOC_MOD = 2 + K.N_RES
 
 
 class State(NamedTuple):
-    sc: np.ndarray            # int32[N_SCALARS]
-    stock: np.ndarray         # int32[3]  the village stock (HV-R01)
+    sc: np.ndarray            # int64[N_SCALARS]
+    stock: np.ndarray         # int64[3]  the village stock (HV-R01)
     occ: np.ndarray           # int8[16, 2] player on each action space, -1 when free
-    loc_mod: np.ndarray       # int32[8, N_LOC_MOD]
-    piles: np.ndarray         # int16[N_PILES, n_smurfs]
-    pile_n: np.ndarray        # int32[N_PILES]
-    hand: np.ndarray          # int16[5, CARD_SLOTS]
-    hand_n: np.ndarray        # int32[5]
-    inv: np.ndarray           # int16[N_INV_ZONES, n_inventions]
-    inv_n: np.ndarray         # int32[N_INV_ZONES]
+    loc_mod: np.ndarray       # int64[8, N_LOC_MOD]
+    piles: np.ndarray         # int64[N_PILES, n_smurfs]
+    pile_n: np.ndarray        # int64[N_PILES]
+    hand: np.ndarray          # int64[5, CARD_SLOTS]
+    hand_n: np.ndarray        # int64[5]
+    inv: np.ndarray           # int64[N_INV_ZONES, n_inventions]
+    inv_n: np.ndarray         # int64[N_INV_ZONES]
     house_roof: np.ndarray    # int8[n_roofs]  roof of each house in play
     house_built: np.ndarray   # int8[n_roofs]
-    cake: np.ndarray          # int16[n_cakes] Cake card of each revealed cake
+    cake: np.ndarray          # int64[n_cakes] Cake card of each revealed cake
     cake_done: np.ndarray     # int8[n_cakes]
     inv_occ: np.ndarray       # int8[n_inventions]  player + 1 on each crafted slot's card, 0 if none
     inv_used: np.ndarray      # int8[n_inventions]  per Invention card: used this turn (once per turn)
-    garg_deck: np.ndarray     # int16[n_gargamel]  index 0 is the bottom
+    garg_deck: np.ndarray     # int64[n_gargamel]  index 0 is the bottom
     rng: np.ndarray           # uint64[N_STREAMS]  one stream per purpose (simcore.rng)
     forced: np.ndarray        # int8[64]  die faces forced by tests, used before random rolls
-    options: np.ndarray       # int32[MAX_OPTIONS]  legal options of the current decision
+    options: np.ndarray       # int64[MAX_OPTIONS]  legal options of the current decision
     decisions: np.ndarray     # int64[N_DECISIONS] decisions asked by kind, over the whole chunk
-    events: np.ndarray        # int32[capacity, 6]  the game log
+    events: np.ndarray        # int64[capacity, 6]  the game log
 
 
 def new_state(rules: Rules, event_capacity: int = EVENT_CAPACITY) -> State:
@@ -113,18 +117,18 @@ def new_state(rules: Rules, event_capacity: int = EVENT_CAPACITY) -> State:
     nc = rules.cake.shape[0]
     ng = rules.garg.shape[0]
     return State(
-        sc=np.zeros(N_SCALARS, np.int32), stock=np.zeros(K.N_RES, np.int32),
+        sc=np.zeros(N_SCALARS, np.int64), stock=np.zeros(K.N_RES, np.int64),
         occ=np.full((K.N_ACTIONS, K.MAX_SPACES), -1, np.int8),
-        loc_mod=np.zeros((K.N_LOCATIONS, N_LOC_MOD), np.int32),
-        piles=np.zeros((N_PILES, ns), np.int16), pile_n=np.zeros(N_PILES, np.int32),
-        hand=np.zeros((K.MAX_PLAYERS, K.CARD_SLOTS), np.int16),
-        hand_n=np.zeros(K.MAX_PLAYERS, np.int32),
-        inv=np.zeros((N_INV_ZONES, ni), np.int16), inv_n=np.zeros(N_INV_ZONES, np.int32),
+        loc_mod=np.zeros((K.N_LOCATIONS, N_LOC_MOD), np.int64),
+        piles=np.zeros((N_PILES, ns), np.int64), pile_n=np.zeros(N_PILES, np.int64),
+        hand=np.zeros((K.MAX_PLAYERS, K.CARD_SLOTS), np.int64),
+        hand_n=np.zeros(K.MAX_PLAYERS, np.int64),
+        inv=np.zeros((N_INV_ZONES, ni), np.int64), inv_n=np.zeros(N_INV_ZONES, np.int64),
         house_roof=np.zeros(nr, np.int8), house_built=np.zeros(nr, np.int8),
-        cake=np.zeros(nc, np.int16), cake_done=np.zeros(nc, np.int8),
+        cake=np.zeros(nc, np.int64), cake_done=np.zeros(nc, np.int8),
         inv_occ=np.zeros(ni, np.int8), inv_used=np.zeros(ni, np.int8),
-        garg_deck=np.zeros(ng, np.int16), rng=np.zeros(K.N_STREAMS, np.uint64),
-        forced=np.zeros(64, np.int8), options=np.zeros(K.MAX_OPTIONS, np.int32),
+        garg_deck=np.zeros(ng, np.int64), rng=np.zeros(K.N_STREAMS, np.uint64),
+        forced=np.zeros(64, np.int8), options=np.zeros(K.MAX_OPTIONS, np.int64),
         decisions=np.zeros(K.N_DECISIONS, np.int64),
-        events=np.zeros((max(1, event_capacity), K.EVENT_FIELDS), np.int32),
+        events=np.zeros((max(1, event_capacity), K.EVENT_FIELDS), np.int64),
     )
