@@ -100,9 +100,9 @@ def describe(ev, nm: Namer) -> str | None:
     kind, rnd, player, a, b, c = (int(x) for x in ev)
     P = f"P{player + 1}"
     if kind == K.EV_ROUND:
-        return f"== Round {rnd} == First Player P{a + 1}, {b} meeples on the esplanade"
+        return f"== Round {rnd} == First Player P{a + 1}, {b} meeple{'' if b == 1 else 's'} on the esplanade"
     if kind == K.EV_TURN:
-        return f"-- {P}'s turn ({a} meeples on the esplanade)"
+        return f"-- {P}'s turn ({a} meeple{'' if a == 1 else 's'} on the esplanade)"
     if kind == K.EV_PLAY:
         how = "draws and plays" if b else "plays"
         return f"   {P} {how} {nm.card(a)} [{nm.kind(a)}]" if a >= 0 else f"   {P} has no card to play"
