@@ -46,8 +46,9 @@ def stock_total(st):
 
 
 @njit
-def lose_choice(R, C, st, n, sid, params):
-    """Lose n resources of the team's choice, one at a time, as many as possible."""
+def give_up_choice(R, C, st, n, kind, event, sid, params):
+    """Give up n resources of the team's choice (decision `kind`), one at a time, as many as
+    the stock holds; each is logged as `event` (a loss, or a payment)."""
     for i in range(n):
         k = 0
         for r in range(K.N_RES):
@@ -57,9 +58,15 @@ def lose_choice(R, C, st, n, sid, params):
         if k == 0:
             log(C, st, K.EV_NOTHING, K.NOTHING_TO_LOSE, n - i, 0)
             return
-        r = st.options[decide(R, st, K.D_LOSE_ONE, k, sid, params)]
+        r = st.options[decide(R, st, kind, k, sid, params)]
         st.stock[r] -= 1
-        log(C, st, K.EV_LOSE, r, 1, 0)
+        log(C, st, event, r, 1, 0)
+
+
+@njit
+def lose_choice(R, C, st, n, sid, params):
+    """Lose n resources of the team's choice (Shortage, Gargamel), as many as possible."""
+    give_up_choice(R, C, st, n, K.D_LOSE_ONE, K.EV_LOSE, sid, params)
 
 
 @njit

@@ -6,7 +6,8 @@ from .. import catalog as T
 from .. import consts as K
 from .. import state as S
 from .cards import draw_lost_smurf, relocate
-from .core import (check_progress, gain, inv_slot, log, log_ability, played_on, played_val, stock_total)
+from .core import (check_progress, gain, give_up_choice, inv_slot, log, log_ability, played_on,
+                   played_val, stock_total)
 from .decide import decide
 from .dice import roll_and_apply
 from .effects import collect, collect_pair, instant
@@ -316,17 +317,7 @@ def pay_action(R, C, st, a, house, sid, params):
 @njit
 def pay_extra(R, C, st, n, sid, params):
     """Pay n more resources, each of the team's choice (Grumpy Smurf)."""
-    for _ in range(n):
-        k = 0
-        for r in range(K.N_RES):
-            if st.stock[r] > 0:
-                st.options[k] = r
-                k += 1
-        if k == 0:
-            break
-        r = st.options[decide(R, st, K.D_EXTRA_COST, k, sid, params)]
-        st.stock[r] -= 1
-        log(C, st, K.EV_PAY, r, 1, 0)
+    give_up_choice(R, C, st, n, K.D_EXTRA_COST, K.EV_PAY, sid, params)
 
 
 @njit
