@@ -12,7 +12,7 @@ from simcore.games.hidden_village.catalog import Catalog, load_catalog
 from simcore.games.hidden_village.config import Config, make_config
 from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.state import State, new_state
-from simcore.policy import FIRST, RANDOM, SCRIPTED
+from simcore.policy import FIRST, SCRIPTED
 
 NO_PARAMS = np.zeros(1)
 

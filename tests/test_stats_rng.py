@@ -1,6 +1,5 @@
 """Wilson intervals against known values; the seeded streams' independence and uniformity;
 results independent of chunking."""
-import math
 
 import numpy as np
 import pytest

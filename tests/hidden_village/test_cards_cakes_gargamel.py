@@ -15,9 +15,10 @@ from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.rules.core import check_progress, objectives_met
 from simcore.games.hidden_village.rules.effects import bonus_actions
 from simcore.games.hidden_village.rules.gargamel import reveal_gargamel
-from simcore.games.hidden_village.rules.locations import enumerate_placements, place_meeple
+from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import end_of_round
 from tests.conftest import make_game
+from tests.hidden_village.scenario import hand, next_gargamel, placements, set_cakes, set_stock, stock
 
 DARK_FOREST, STREAM, SAWMILL, BUSHES, RIVER, WORKSHOP, SHELTER, CONSTRUCTION = range(8)
 B, L, ST = K.BERRY, K.LOG, K.STONE
@@ -56,27 +57,8 @@ def zone(g, z):
     return [int(c) for c in g.st.inv[z, : g.st.inv_n[z]]]
 
 
-def stock(g):
-    return tuple(int(x) for x in g.st.stock)
-
-
-def set_stock(g, berry, log, stone):
-    g.st.stock[:] = (berry, log, stone)
-
-
-def hand(g, p):
-    return [int(c) for c in g.st.hand[p, : g.st.hand_n[p]]]
-
-
 def pile(g, P):
     return [int(c) for c in g.st.piles[P, : g.st.pile_n[P]]]
-
-
-def set_cakes(g, *cake_ids):
-    g.set_sc("N_CAKES", len(cake_ids))
-    for i, cid in enumerate(cake_ids):
-        g.st.cake[i] = g.cake_card(cid)
-        g.st.cake_done[i] = 0
 
 
 def cakes_done(g):
@@ -85,18 +67,6 @@ def cakes_done(g):
 
 def progress(g):
     check_progress(g.R, g.C, g.st)
-
-
-def next_gargamel(g, *card_ids):
-    """Stack the Gargamel deck: the given cards are revealed next, in this order."""
-    n = g.sc("GARG_N")
-    for i, cid in enumerate(card_ids):
-        g.st.garg_deck[n - 1 - i] = g.gargamel(cid)
-
-
-def placements(g):
-    k = enumerate_placements(g.R, g.st)
-    return [int(a) for a in g.st.options[:k]]
 
 
 def place(g, action_id, p=0):

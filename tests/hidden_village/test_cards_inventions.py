@@ -20,10 +20,11 @@ from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.rules.dice import apply_face
 from simcore.games.hidden_village.rules.effects import bonus_actions
 from simcore.games.hidden_village.rules.gargamel import reveal_gargamel
-from simcore.games.hidden_village.rules.locations import enumerate_placements, place_meeple
+from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import (end_of_round, place_step, play_turn,
                                                        return_meeples)
 from tests.conftest import make_game
+from tests.hidden_village.scenario import face, hand, next_gargamel, on_board, placements, set_cakes, set_stock, stock
 
 DARK_FOREST, STREAM, SAWMILL, BUSHES, RIVER, WORKSHOP, SHELTER, CONSTRUCTION = range(8)
 B, L, ST = K.BERRY, K.LOG, K.STONE
@@ -93,39 +94,8 @@ def inv(g, *ids):
     return [g.invention(x) for x in ids]
 
 
-def stock(g):
-    return tuple(int(x) for x in g.st.stock)
-
-
-def set_stock(g, berry, log, stone):
-    g.st.stock[:] = (berry, log, stone)
-
-
-def hand(g, p):
-    return [int(c) for c in g.st.hand[p, : g.st.hand_n[p]]]
-
-
 def pile(g, P):
     return [int(c) for c in g.st.piles[P, : g.st.pile_n[P]]]
-
-
-def set_cakes(g, *cake_ids):
-    g.set_sc("N_CAKES", len(cake_ids))
-    for i, cid in enumerate(cake_ids):
-        g.st.cake[i] = g.cake_card(cid)
-        g.st.cake_done[i] = 0
-
-
-def next_gargamel(g, *card_ids):
-    """Stack the Gargamel deck: the given cards are revealed next, in this order."""
-    n = g.sc("GARG_N")
-    for i, cid in enumerate(card_ids):
-        g.st.garg_deck[n - 1 - i] = g.gargamel(cid)
-
-
-def placements(g):
-    k = enumerate_placements(g.R, g.st)
-    return [int(a) for a in g.st.options[:k]]
 
 
 def place(g, action_id, p=0):
@@ -153,14 +123,6 @@ def bonus(g, p=0):
 
 def apply(g, die, face, roller=0):
     apply_face(g.R, g.C, g.st, die, face, roller, g.sid, g.params)
-
-
-def face(g, die, result, amount=None):
-    return g.die_face(die, result, amount)
-
-
-def on_board(g):
-    return int((g.st.occ >= 0).sum())
 
 
 def meeples_accounted(g):

@@ -21,9 +21,10 @@ from simcore.games.hidden_village import catalog as T
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.rules.effects import bonus_actions
-from simcore.games.hidden_village.rules.locations import enumerate_placements, place_meeple
+from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import end_turn, play_card, play_turn
 from tests.conftest import make_game, without_abilities
+from tests.hidden_village.scenario import all_cards, hand, layout, placements, stock
 
 DARK_FOREST, STREAM, SAWMILL, BUSHES, RIVER, WORKSHOP, SHELTER, CONSTRUCTION = range(8)
 B, L, ST = K.BERRY, K.LOG, K.STONE
@@ -39,16 +40,8 @@ def blank(cat):
     return without_abilities(cat)
 
 
-def hand(g, p):
-    return [int(c) for c in g.st.hand[p, : g.st.hand_n[p]]]
-
-
 def pile(g, pile_index):
     return [int(c) for c in g.st.piles[pile_index, : g.st.pile_n[pile_index]]]
-
-
-def stock(g):
-    return tuple(int(x) for x in g.st.stock)
 
 
 def ideas(g):
@@ -61,45 +54,6 @@ def crafted(g):
 
 def inv_deck(g):
     return [int(c) for c in g.st.inv[S.I_DECK, : g.st.inv_n[S.I_DECK]]]
-
-
-def layout(g, hands=None, deck=None, discard=None, forest=None, extra=None, played=None):
-    """Set the named zones exactly (piles bottom first, the top last). Zones not named keep
-    their cards minus those named elsewhere; a card left with no zone goes to the bottom of the
-    Smurf deck (starting Smurf) or of the additional pile (lost Smurf). `played` is put in the
-    played slot. Every card stays in exactly one place."""
-    st = g.st
-    given = {("h", p): list(cs) for p, cs in (hands or {}).items()}
-    for P, cs in ((S.P_DECK, deck), (S.P_DISCARD, discard), (S.P_FOREST, forest), (S.P_EXTRA, extra)):
-        if cs is not None:
-            given[("p", P)] = list(cs)
-    named = [c for cs in given.values() for c in cs] + ([played] if played is not None else [])
-    assert len(named) == len(set(named)), "a card named twice"
-    cur = {("h", p): hand(g, p) for p in range(g.C.players)}
-    cur.update({("p", P): pile(g, P) for P in range(S.N_PILES)})
-    new = {z: (given[z] if z in given else [c for c in cs if c not in named]) for z, cs in cur.items()}
-    present = {c for cs in new.values() for c in cs} | ({played} if played is not None else set())
-    for c in range(len(g.cat.smurfs)):
-        if c not in present:
-            z = ("p", S.P_DECK) if g.R.smurf_kind[c] == K.KIND_STARTING else ("p", S.P_EXTRA)
-            assert z not in given, f"card {c} has no zone"
-            new[z].insert(0, c)
-    for (kind, i), cs in new.items():
-        if kind == "h":
-            st.hand[i, : len(cs)] = cs
-            st.hand_n[i] = len(cs)
-        else:
-            st.piles[i, : len(cs)] = cs
-            st.pile_n[i] = len(cs)
-    st.sc[S.S_PLAYED] = -1 if played is None else played
-
-
-def all_cards(g):
-    cs = [c for p in range(g.C.players) for c in hand(g, p)]
-    cs += [c for P in range(S.N_PILES) for c in pile(g, P)]
-    if g.sc("PLAYED") >= 0:
-        cs.append(g.sc("PLAYED"))
-    return cs
 
 
 def set_ideas(g, idea_ids=(), crafted_ids=()):
@@ -125,11 +79,6 @@ def new(cat, played=None, stock_=(0, 0, 0), azrael=WORKSHOP, idea_ids=(), crafte
         layout(g, played=g.card(played))
     g.clear_events()
     return g
-
-
-def placements(g):
-    k = enumerate_placements(g.R, g.st)
-    return [int(a) for a in g.st.options[:k]]
 
 
 def acts(g, *action_ids):

@@ -14,6 +14,7 @@ from simcore.games.hidden_village.rules.dice import apply_face, roll_die
 from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import play_round
 from tests.conftest import make_game
+from tests.hidden_village.scenario import face, hand, set_stock, stock
 
 WHITE, RED, AZ = K.DIE_WHITE, K.DIE_RED, K.DIE_AZRAEL
 # location indices (board order, HV-L01)
@@ -30,20 +31,8 @@ def set_hand(g, p, cards):
     g.st.hand_n[p] = len(cards)
 
 
-def hand(g, p):
-    return [int(c) for c in g.st.hand[p, : g.st.hand_n[p]]]
-
-
 def pile(g, pile_index):
     return [int(c) for c in g.st.piles[pile_index, : g.st.pile_n[pile_index]]]
-
-
-def set_stock(g, berry, log, stone):
-    g.st.stock[:] = (berry, log, stone)
-
-
-def stock(g):
-    return tuple(int(x) for x in g.st.stock)
 
 
 def rolls(g):
@@ -53,10 +42,6 @@ def rolls(g):
 
 def place(g, action_id, p):
     place_meeple(g.R, g.C, g.st, g.action(action_id), p, g.sid, g.params)
-
-
-def face(g, die, result, amount=None):
-    return g.die_face(die, result, amount)
 
 
 def apply(g, die, f, roller=0):

@@ -18,6 +18,7 @@ from simcore.games.hidden_village.catalog import DEFAULT_DATA_DIR, load_catalog
 from simcore.games.hidden_village.rules.locations import (enumerate_placements, place_meeple,
                                                           placement_legal, rescue)
 from tests.conftest import make_game
+from tests.hidden_village.scenario import hand
 
 LOCATIONS = ["dark-forest", "stream", "sawmill", "bushes", "river", "workshop", "shelter",
              "construction-site"]
@@ -85,10 +86,6 @@ def nothing_face(g):
     """White danger-die face with no effect here: Invention destruction with none crafted."""
     assert g.st.inv_n[S.I_CRAFTED] == 0
     return g.die_face(K.DIE_WHITE, "destroy-invention")
-
-
-def hand(g, p):
-    return [int(c) for c in g.st.hand[p, : g.st.hand_n[p]]]
 
 
 def pile(g, which):

@@ -13,24 +13,17 @@ import pytest
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.rules.gargamel import reveal_gargamel
-from simcore.games.hidden_village.rules.locations import enumerate_placements, place_meeple
+from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import (end_of_round, play_round, play_turn,
                                                        return_meeples)
 from tests.conftest import make_game, without_abilities
+from tests.hidden_village.scenario import next_gargamel, on_board, placements, set_cakes, set_stock, stock
 
 DARK_FOREST, STREAM, SAWMILL, BUSHES, RIVER, WORKSHOP, SHELTER, CONSTRUCTION = range(8)
 HARMLESS = 5   # Azrael die: no effect; white die: Bright idea (checked in fresh())
 
 
 # ----------------------------------------------------------------- helpers (this file only)
-def stock(g):
-    return tuple(int(x) for x in g.st.stock)
-
-
-def set_stock(g, berry, log, stone):
-    g.st.stock[:] = (berry, log, stone)
-
-
 def fresh(cat, azrael=WORKSHOP, **kw):
     """A set-up game with an empty log and Azrael away from the actions the tests use. The
     cards' abilities are blanked: these tests check the game flow (part 1), not the cards."""
@@ -40,20 +33,6 @@ def fresh(cat, azrael=WORKSHOP, **kw):
     g.set_sc("AZRAEL", azrael)
     g.clear_events()
     return g
-
-
-def next_gargamel(g, *card_ids):
-    """Stack the Gargamel deck: the given cards are revealed next, in this order."""
-    n = g.sc("GARG_N")
-    for i, cid in enumerate(card_ids):
-        g.st.garg_deck[n - 1 - i] = g.gargamel(cid)
-
-
-def set_cakes(g, *cake_ids):
-    g.set_sc("N_CAKES", len(cake_ids))
-    for i, cid in enumerate(cake_ids):
-        g.st.cake[i] = g.cake_card(cid)
-        g.st.cake_done[i] = 0
 
 
 def set_ideas(g, ideas):
@@ -67,17 +46,8 @@ def set_ideas(g, ideas):
     g.st.inv_n[S.I_CRAFTED] = 0
 
 
-def placements(g):
-    k = enumerate_placements(g.R, g.st)
-    return [int(a) for a in g.st.options[:k]]
-
-
 def place(g, action_id, p=0):
     place_meeple(g.R, g.C, g.st, g.action(action_id), p, g.sid, g.params)
-
-
-def on_board(g):
-    return int((g.st.occ >= 0).sum())
 
 
 # ================================================================= HV-E01

@@ -9,8 +9,6 @@ houses and cakes need, and the expected harm of the dice and of Azrael, then tak
 This module imports no kernel that can ask a decision (no `decide`), so the decision module
 can import it.
 """
-import numpy as np
-
 from ...jit import njit
 from . import catalog as T
 from . import consts as K
