@@ -1,7 +1,7 @@
 """Helpers shared by the scenario tests: read zones, set the state exactly."""
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
-from simcore.games.hidden_village.rules.locations import enumerate_placements
+from simcore.games.hidden_village.rules.query import enumerate_placements
 
 
 def hand(g, p):

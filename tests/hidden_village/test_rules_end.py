@@ -11,7 +11,8 @@ from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.game import record_result
 from simcore.games.hidden_village.rules.core import check_progress, objectives_met
 from simcore.games.hidden_village.rules.gargamel import reveal_gargamel
-from simcore.games.hidden_village.rules.locations import place_meeple, placement_legal, rescue
+from simcore.games.hidden_village.rules.locations import place_meeple, rescue
+from simcore.games.hidden_village.rules.query import placement_legal
 from simcore.games.hidden_village.rules.turn import end_of_round
 from tests.conftest import make_game
 

@@ -19,7 +19,8 @@ from simcore.games.hidden_village.catalog import DEFAULT_DATA_DIR, load_catalog
 from simcore.games.hidden_village.config import make_config
 from simcore.games.hidden_village.rules.core import gain, gain_choice
 from simcore.games.hidden_village.rules.inventions import craft
-from simcore.games.hidden_village.rules.locations import place_meeple, placement_legal
+from simcore.games.hidden_village.rules.locations import place_meeple
+from simcore.games.hidden_village.rules.query import placement_legal
 from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.rules.turn import end_of_round, play_round, return_meeples
 from simcore.games.hidden_village.state import new_state

@@ -4,8 +4,9 @@ from ....jit import njit
 from ....rng import shuffle
 from .. import consts as K
 from .. import state as S
-from .core import inv_slot, log, log_ability
+from .core import log, log_ability
 from .decide import decide
+from .query import inv_slot
 
 
 @njit

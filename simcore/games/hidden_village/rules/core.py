@@ -4,6 +4,7 @@ from .. import catalog as T
 from .. import consts as K
 from .. import state as S
 from .decide import decide
+from .query import stock_total
 
 
 @njit
@@ -38,11 +39,6 @@ def gain(R, C, st, r, n):
     if n > 0:
         st.stock[r] += n
         log(C, st, K.EV_GAIN, r, n, 0)
-
-
-@njit
-def stock_total(st):
-    return st.stock[0] + st.stock[1] + st.stock[2]
 
 
 @njit
@@ -155,45 +151,6 @@ def move_azrael(C, st, steps):
 
 
 # ------------------------------------------------------------------ card abilities (HV-T08, HV-T09)
-@njit
-def played_on(R, st, op):
-    """Does the Smurf card played this turn carry `op`? (Its ability lasts until it is
-    discarded at step 4: HV-T09.)"""
-    card = st.sc[S.S_PLAYED]
-    return card >= 0 and R.smurf_op[card, op, K.OPV_ON] != 0
-
-
-@njit
-def played_val(R, st, op, v):
-    card = st.sc[S.S_PLAYED]
-    if card < 0:
-        return 0
-    return R.smurf_op[card, op, v]
-
-
-@njit
-def inv_slot(R, st, op):
-    """Crafted slot of the first crafted invention carrying `op`, or -1. None acts while the
-    played card forbids using inventions (Beta Smurf, HV-N01)."""
-    if st.sc[S.S_NO_INV]:
-        return -1
-    for i in range(st.inv_n[S.I_CRAFTED]):
-        if R.inv_op[st.inv[S.I_CRAFTED, i], op, K.OPV_ON]:
-            return i
-    return -1
-
-
-@njit
-def inv_sum(R, st, op):
-    """Sum of `op`'s amount over the crafted inventions that carry it (0 under Beta Smurf)."""
-    if st.sc[S.S_NO_INV]:
-        return 0
-    n = 0
-    for i in range(st.inv_n[S.I_CRAFTED]):
-        card = st.inv[S.I_CRAFTED, i]
-        if R.inv_op[card, op, K.OPV_ON]:
-            n += R.inv_op[card, op, K.OPV_AMOUNT]
-    return n
 
 
 @njit

@@ -6,9 +6,10 @@ from .. import catalog as T
 from .. import consts as K
 from .. import state as S
 from .cards import cracoucass_attack, smurf_hunt
-from .core import (check_progress, gain_choice, inv_slot, inv_sum, log, log_ability, lose_choice, move_azrael)
+from .core import check_progress, gain_choice, log, log_ability, lose_choice, move_azrael
 from .decide import decide
 from .inventions import destroy_invention, discard_crafted, reveal_ideas
+from .query import inv_slot, inv_sum
 
 
 @njit

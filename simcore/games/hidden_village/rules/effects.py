@@ -6,11 +6,11 @@ from .. import catalog as T
 from .. import consts as K
 from .. import state as S
 from .cards import add_to_hand, draw_from_deck, draw_lost_smurf
-from .core import (check_progress, gain, inv_slot, log, log_ability, move_azrael, played_on,
-                   played_val)
+from .core import check_progress, gain, log, log_ability, move_azrael
 from .decide import decide
 from .dice import roll_and_apply
 from .inventions import craft, craft_cost, discard_crafted, reveal_ideas
+from .query import inv_slot, played_on, played_val
 
 
 @njit

@@ -4,9 +4,10 @@ from .. import catalog as T
 from .. import consts as K
 from .. import state as S
 from .cards import cracoucass_attack
-from .core import inv_slot, log, log_ability, lose_choice, stock_total
+from .core import log, log_ability, lose_choice
 from .decide import decide
 from .inventions import destroy_invention, discard_all_ideas, discard_crafted
+from .query import inv_slot, stock_total
 
 
 @njit

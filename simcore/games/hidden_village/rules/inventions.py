@@ -3,8 +3,9 @@ from ....jit import njit
 from .. import catalog as T
 from .. import consts as K
 from .. import state as S
-from .core import check_progress, inv_sum, log
+from .core import check_progress, log
 from .decide import decide
+from .query import inv_sum
 
 
 @njit

@@ -1,0 +1,237 @@
+"""Read-only questions about the state: what the played card and the crafted inventions do,
+what an action costs, and which placements are legal (HV-L02, HV-L05, HV-N01, HV-N08..N10,
+HV-I04). Nothing here changes the state or asks a decision, so strategies may use it too."""
+from ....jit import njit
+from .. import catalog as T
+from .. import consts as K
+from .. import state as S
+
+
+@njit
+def stock_total(st):
+    return st.stock[0] + st.stock[1] + st.stock[2]
+
+
+@njit
+def played_on(R, st, op):
+    """Does the Smurf card played this turn carry `op`? (Its ability lasts until it is
+    discarded at step 4: HV-T09.)"""
+    card = st.sc[S.S_PLAYED]
+    return card >= 0 and R.smurf_op[card, op, K.OPV_ON] != 0
+
+
+@njit
+def played_val(R, st, op, v):
+    card = st.sc[S.S_PLAYED]
+    if card < 0:
+        return 0
+    return R.smurf_op[card, op, v]
+
+
+@njit
+def inv_slot(R, st, op):
+    """Crafted slot of the first crafted invention carrying `op`, or -1. None acts while the
+    played card forbids using inventions (Beta Smurf, HV-N01)."""
+    if st.sc[S.S_NO_INV]:
+        return -1
+    for i in range(st.inv_n[S.I_CRAFTED]):
+        if R.inv_op[st.inv[S.I_CRAFTED, i], op, K.OPV_ON]:
+            return i
+    return -1
+
+
+@njit
+def inv_sum(R, st, op):
+    """Sum of `op`'s amount over the crafted inventions that carry it (0 under Beta Smurf)."""
+    if st.sc[S.S_NO_INV]:
+        return 0
+    n = 0
+    for i in range(st.inv_n[S.I_CRAFTED]):
+        card = st.inv[S.I_CRAFTED, i]
+        if R.inv_op[card, op, K.OPV_ON]:
+            n += R.inv_op[card, op, K.OPV_AMOUNT]
+    return n
+
+
+@njit
+def next_free_space(R, st, a):
+    """Index of the first free space of action a, or -1 if it is full (HV-L02)."""
+    for s in range(R.act[a, T.A_SPACES]):
+        if st.occ[a, s] < 0:
+            return s
+    return -1
+
+
+@njit
+def action_cost(R, st, a, house, r):
+    """What performing action a costs in resource r before the any-resource changes (Handy
+    Smurf, Grumpy Smurf): its printed cost, Gargamel's lasting extra cost, for a build the
+    roof of `house` less Scaffolding's discount, less the Tailor Smurf's discount."""
+    loc = R.act[a, T.A_LOC]
+    n = R.act[a, T.A_COST + r] + st.loc_mod[loc, S.LM_EXTRA + r]
+    if house >= 0:
+        roof = R.roof_cost[st.house_roof[house], r]
+        slot = inv_slot(R, st, K.OP_BUILD_DISCOUNT)
+        if slot >= 0 and roof > 0 and R.inv_op[st.inv[S.I_CRAFTED, slot], K.OP_BUILD_DISCOUNT, K.OPV_RES] == r:
+            roof -= R.inv_op[st.inv[S.I_CRAFTED, slot], K.OP_BUILD_DISCOUNT, K.OPV_AMOUNT]
+            if roof < 0:
+                roof = 0
+        n += roof
+    if played_on(R, st, K.OP_DISCOUNT) and played_val(R, st, K.OP_DISCOUNT, K.OPV_RES) == r \
+            and (played_val(R, st, K.OP_DISCOUNT, K.OPV_MASK) >> loc) & 1:
+        n -= played_val(R, st, K.OP_DISCOUNT, K.OPV_AMOUNT)
+    return n if n > 0 else 0
+
+
+@njit
+def total_cost(R, st, a, house):
+    return action_cost(R, st, a, house, 0) + action_cost(R, st, a, house, 1) + action_cost(R, st, a, house, 2)
+
+
+@njit
+def builder_discount(R, st, a):
+    """The Handy Smurf's 'pay 1 resource less of your choice' applies to builds only."""
+    if R.act[a, T.A_EFFECT] != K.ACT_BUILD:
+        return 0
+    return played_val(R, st, K.OP_BUILD_DISCOUNT, K.OPV_AMOUNT)
+
+
+@njit
+def payable_with(R, st, a, house, discounted):
+    """Can the stock pay action a (for `house`) with the any-resource discount on resource
+    `discounted` (-1 for none), including the Grumpy Smurf's extra resource?"""
+    b = builder_discount(R, st, a) if discounted >= 0 else 0
+    total = 0
+    for r in range(K.N_RES):
+        need = action_cost(R, st, a, house, r)
+        if r == discounted:
+            need = need - b if need > b else 0
+        if st.stock[r] < need:
+            return False
+        total += need
+    grumpy = played_val(R, st, K.OP_EXTRA_COST, K.OPV_AMOUNT)
+    if grumpy > 0 and total_cost(R, st, a, house) > 0 and stock_total(st) - total < grumpy:
+        return False
+    return True
+
+
+@njit
+def affordable(R, st, a, house):
+    if builder_discount(R, st, a) > 0:
+        for r in range(K.N_RES):
+            if action_cost(R, st, a, house, r) > 0 and payable_with(R, st, a, house, r):
+                return True
+    return payable_with(R, st, a, house, -1)
+
+
+@njit
+def can_perform(R, st, a):
+    """HV-L05: the stock can pay the action (for a build: some unbuilt house's roof too)."""
+    if R.act[a, T.A_EFFECT] == K.ACT_BUILD:
+        for h in range(st.sc[S.S_N_HOUSES]):
+            if st.house_built[h] == 0 and affordable(R, st, a, h):
+                return True
+        return False
+    return affordable(R, st, a, -1)
+
+
+@njit
+def placement_legal(R, st, a):
+    """A meeple may go to a free space of action a, unless Gargamel blocks the location, or the
+    space is the last one and the action cannot be paid (HV-L05)."""
+    if st.loc_mod[R.act[a, T.A_LOC], S.LM_BLOCKED]:
+        return False
+    s = next_free_space(R, st, a)
+    if s < 0:
+        return False
+    if s == R.act[a, T.A_SPACES] - 1:
+        return can_perform(R, st, a)
+    return True
+
+
+@njit
+def location_has_meeple(R, st, loc):
+    for a in range(2 * loc, 2 * loc + 2):
+        for s in range(K.MAX_SPACES):
+            if st.occ[a, s] >= 0:
+                return True
+    return False
+
+
+@njit
+def card_allows(R, st, a):
+    """The placement limits of the card played this turn (Beta, Grouchy... Lazy, Baby, Vain,
+    Timid, Sleepy, Scaredy: HV-N01, HV-N08..N10)."""
+    card = st.sc[S.S_PLAYED]
+    if card < 0:
+        return True
+    loc = R.act[a, T.A_LOC]
+    ops = R.smurf_op[card]
+    if ops[K.OP_FORBID_LOCATIONS, K.OPV_ON] and (ops[K.OP_FORBID_LOCATIONS, K.OPV_MASK] >> loc) & 1:
+        return False
+    if ops[K.OP_LAZY, K.OPV_ON] and location_has_meeple(R, st, loc):
+        return False
+    if ops[K.OP_VAIN, K.OPV_ON] and not location_has_meeple(R, st, loc):
+        return False
+    if ops[K.OP_BABY, K.OPV_ON] and next_free_space(R, st, a) == R.act[a, T.A_SPACES] - 1:
+        return False
+    if ops[K.OP_NO_DANGEROUS, K.OPV_ON] and (R.act[a, T.A_DANGER] or st.loc_mod[loc, S.LM_DANGER]):
+        return False
+    if ops[K.OP_ONE_SPACE_ONLY, K.OPV_ON] and R.act[a, T.A_SPACES] != 1:
+        return False
+    if ops[K.OP_AVOID_AZRAEL, K.OPV_ON] and loc == st.sc[S.S_AZRAEL]:
+        return False
+    return True
+
+
+@njit
+def invention_cost(R, card):
+    """(resource, amount) an invention's action costs; (-1, 0) if free."""
+    if R.inv_op[card, K.OP_COLLECT, K.OPV_ON] and R.inv_op[card, K.OP_COLLECT, K.OPV_COST_RES] >= 0:
+        return R.inv_op[card, K.OP_COLLECT, K.OPV_COST_RES], R.inv_op[card, K.OP_COLLECT, K.OPV_COST]
+    return -1, 0
+
+
+@njit
+def invention_placement_legal(R, st, slot):
+    """HV-I04: a meeple may go on a crafted new-action invention that holds none, if its cost
+    (and the Grumpy Smurf's extra resource) can be paid; not while inventions are forbidden
+    (Beta)."""
+    card = st.inv[S.I_CRAFTED, slot]
+    if R.inv[card, T.INV_TYPE] != K.INV_NEW_ACTION or st.inv_occ[slot] or st.sc[S.S_NO_INV]:
+        return False
+    cr, n = invention_cost(R, card)
+    if cr >= 0:
+        if st.stock[cr] < n:
+            return False
+        if stock_total(st) - n < played_val(R, st, K.OP_EXTRA_COST, K.OPV_AMOUNT):
+            return False
+    return True
+
+
+@njit
+def card_allows_invention(R, st):
+    """Lazy, Vain and Baby limit the meeple to locations (a first space for Baby): an
+    invention is neither a location nor a first space."""
+    return not (played_on(R, st, K.OP_LAZY) or played_on(R, st, K.OP_VAIN) or played_on(R, st, K.OP_BABY))
+
+
+@njit
+def enumerate_placements(R, st):
+    """Legal placements into st.options: action a, or N_ACTIONS + crafted slot for a
+    new-action invention. A card's placement limit never makes the turn impossible: when no
+    space satisfies it, it is lifted (the rulebook says so for the Lazy Smurf)."""
+    inventions_ok = card_allows_invention(R, st)
+    for limits in range(2):
+        k = 0
+        for a in range(K.N_ACTIONS):
+            if placement_legal(R, st, a) and (limits == 1 or card_allows(R, st, a)):
+                st.options[k] = a
+                k += 1
+        for i in range(st.inv_n[S.I_CRAFTED]):
+            if invention_placement_legal(R, st, i) and (limits == 1 or inventions_ok):
+                st.options[k] = K.N_ACTIONS + i
+                k += 1
+        if k > 0:
+            return k
+    return 0
