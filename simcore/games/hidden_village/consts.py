@@ -153,37 +153,37 @@ STREAM_SETUP = 0
 STREAM_SHUFFLE = 1
 STREAM_DICE = 2
 STREAM_POLICY = 3
-N_STREAMS = 4
+STREAM_ROLLOUT = 4   # a rollout's imagined futures (seeded from the policy stream, never from chance)
+N_STREAMS = 5
 
 # --- decisions the kernel asks the strategy (the checklist's "Choices the players make")
 D_PLAY_CARD = 0          # option: hand slot
 D_PLACE = 1              # option: action index
-D_CRAFT = 2              # option: 0 = pass, else ideas slot + 1
-D_CRAFT_DISCARD = 3      # option: crafted slot to discard (limit of 4)
-D_RESCUE = 4             # option: 1 draw, 2 free a nest meeple, 3 both
-D_GAIN_PAIR = 5          # option: 3 * first + second resource ("2 different")
-D_GAIN_ONE = 6           # option: resource type (Find)
-D_LOSE_ONE = 7           # option: resource type to lose (Shortage, Gargamel)
-D_CRACOUCASS_DISCARD = 8 # option: player * CARD_SLOTS + hand slot
-D_HUNT_DISCARD = 9       # option: hand slot of the roller
-D_DESTROY_INVENTION = 10 # option: crafted slot
-D_FREE_CRAFT = 11        # option: ideas slot
-D_BUILD = 12             # option: house index
-D_RELOCATE = 13          # option: -1 none, else card id
-D_FIT_OF_RAGE = 14       # option: -1 lose resources, else house index to destroy
-D_DESTROY_HOUSE = 15     # option: house index
-D_BONUS = 16             # option: 0 pass, 1 + ideas slot (craft), 100 + crafted slot (use)
-D_IGNORE_DANGER = 17     # option: -1 apply the result, else crafted slot of the invention used
-D_OPTIONAL = 18          # option: 0 no, 1 yes (Willow's second card, Baker's discounted craft)
-D_DISCOUNT = 19          # option: resource paid 1 less (Handy Smurf)
-D_AZRAEL_TO = 20         # option: location
-D_PREPARE_CAKE = 21      # option: cake slot
-D_REWIND = 22            # option: 0 keep Gargamel's card, 1 use Rewind Spell
-D_ROBOT_REMOVE = 23      # option: action * 2 + space of the meeple removed from the game
-D_EXTRA_COST = 24        # option: resource paid extra (Grumpy Smurf)
-D_SECOND_DRAW = 25       # option: 0 no, 1 draw Willow's second lost Smurf
+D_CRAFT_DISCARD = 2      # option: crafted slot to discard (limit of 4)
+D_RESCUE = 3             # option: 1 draw, 2 free a nest meeple, 3 both
+D_GAIN_PAIR = 4          # option: 3 * first + second resource ("2 different")
+D_GAIN_ONE = 5           # option: resource type (Find)
+D_LOSE_ONE = 6           # option: resource type to lose (Shortage, Gargamel)
+D_CRACOUCASS_DISCARD = 7 # option: player * CARD_SLOTS + hand slot
+D_HUNT_DISCARD = 8       # option: hand slot of the roller
+D_DESTROY_INVENTION = 9  # option: crafted slot
+D_FREE_CRAFT = 10        # option: ideas slot
+D_BUILD = 11             # option: house index
+D_RELOCATE = 12          # option: -1 none, else card id
+D_FIT_OF_RAGE = 13       # option: -1 lose resources, else house index to destroy
+D_DESTROY_HOUSE = 14     # option: house index
+D_BONUS = 15             # option: 0 pass, 1 + ideas slot (craft), 100 + crafted slot (use)
+D_IGNORE_DANGER = 16     # option: -1 apply the result, else crafted slot of the invention used
+D_OPTIONAL = 17          # option: 0 no, 1 yes (Willow's second card, Baker's discounted craft)
+D_DISCOUNT = 18          # option: resource paid 1 less (Handy Smurf)
+D_AZRAEL_TO = 19         # option: location
+D_PREPARE_CAKE = 20      # option: cake slot
+D_REWIND = 21            # option: 0 keep Gargamel's card, 1 use Rewind Spell
+D_ROBOT_REMOVE = 22      # option: action * 2 + space of the meeple removed from the game
+D_EXTRA_COST = 23        # option: resource paid extra (Grumpy Smurf)
+D_SECOND_DRAW = 24       # option: 0 no, 1 draw Willow's second lost Smurf
 DECISIONS = [
-    "play-card", "place", "craft", "craft-discard", "rescue", "gain-pair", "gain-one",
+    "play-card", "place", "craft-discard", "rescue", "gain-pair", "gain-one",
     "lose-one", "cracoucass-discard", "hunt-discard", "destroy-invention", "free-craft",
     "build", "relocate", "fit-of-rage", "destroy-house", "bonus", "ignore-danger", "optional",
     "discount", "azrael-to", "prepare-cake", "rewind", "robot-remove", "extra-cost",
