@@ -38,6 +38,27 @@ P_RESCUE, P_NEST, P_BUILD, P_NEED, P_SPARE, P_PARTIAL, P_DANGER, P_AZRAEL, P_CRA
 @njit
 def need(R, st, r):
     """Units of resource r the unbuilt houses and the unprepared stock cakes still lack."""
+    if st.sc[S.S_REQ_CACHED]:
+        return st.sc[S.S_REQ_0 + r] - st.stock[r]
+    return requirement(R, st, r) - st.stock[r]
+
+
+@njit
+def cache_requirements(R, st):
+    """Count what the objectives require once per decision (cleared by uncache)."""
+    for r in range(K.N_RES):
+        st.sc[S.S_REQ_0 + r] = requirement(R, st, r)
+    st.sc[S.S_REQ_CACHED] = 1
+
+
+@njit
+def uncache(st):
+    st.sc[S.S_REQ_CACHED] = 0
+
+
+@njit
+def requirement(R, st, r):
+    """Units of resource r the unbuilt houses and the unprepared stock cakes require."""
     n = 0
     for h in range(st.sc[S.S_N_HOUSES]):
         if st.house_built[h] == 0:
@@ -52,7 +73,7 @@ def need(R, st, r):
                 n = max(n, R.cake[c, T.CAKE_N])
             elif req == K.CAKE_STOCK_TOTAL:
                 n = max(n, (R.cake[c, T.CAKE_N] + 2) // 3)
-    return n - st.stock[r]
+    return n
 
 
 @njit
@@ -152,26 +173,37 @@ def place_score(R, st, params, opt):
             return v
         return instant_value(R, st, params, R.inv_op, card)
     a = opt
-    loc = R.act[a, T.A_LOC]
+    if completes(R, st, a):
+        v = completion_value(R, st, params, a)
+    else:
+        # a first space pays off only if a later meeple this round fills the action
+        v = action_value(R, st, params, a) * params[P_PARTIAL] if st.sc[S.S_ESPLANADE] > 1 else -1.0
+    if R.act[a, T.A_LOC] == st.sc[S.S_AZRAEL]:
+        v -= params[P_AZRAEL]
+    return v
+
+
+@njit
+def completes(R, st, a):
+    """Does a meeple placed on action a now fill it (so it is performed)?"""
     spaces = R.act[a, T.A_SPACES]
     s = 0
     while s < spaces and st.occ[a, s] >= 0:
         s += 1
-    filled = s == spaces - 1
-    v = action_value(R, st, params, a)
-    if filled:
-        v -= cost_value(R, st, params, a)
-        if R.act[a, T.A_DANGER] or st.loc_mod[loc, S.LM_DANGER]:
-            if cake_open(R, st, K.CAKE_DANGER_STREAK):
-                v += params[P_CAKE] * 0.25
-            v -= params[P_DANGER]
-        elif cake_open(R, st, K.CAKE_DANGER_STREAK) and st.sc[S.S_DANGER_STREAK] > 0:
-            v -= params[P_CAKE] * 0.1 * st.sc[S.S_DANGER_STREAK]
-    else:
-        # a first space pays off only if a later meeple this round fills the action
-        v = v * params[P_PARTIAL] if st.sc[S.S_ESPLANADE] > 1 else -1.0
-    if loc == st.sc[S.S_AZRAEL]:
-        v -= params[P_AZRAEL]
+    return s == spaces - 1
+
+
+@njit
+def completion_value(R, st, params, a):
+    """Performing action a now: what it brings, less its cost and the dice's expected harm."""
+    loc = R.act[a, T.A_LOC]
+    v = action_value(R, st, params, a) - cost_value(R, st, params, a)
+    if R.act[a, T.A_DANGER] or st.loc_mod[loc, S.LM_DANGER]:
+        if cake_open(R, st, K.CAKE_DANGER_STREAK):
+            v += params[P_CAKE] * 0.25
+        v -= params[P_DANGER]
+    elif cake_open(R, st, K.CAKE_DANGER_STREAK) and st.sc[S.S_DANGER_STREAK] > 0:
+        v -= params[P_CAKE] * 0.1 * st.sc[S.S_DANGER_STREAK]
     return v
 
 
@@ -276,7 +308,7 @@ def score(R, st, kind, opt, params):
         return place_score(R, st, params, opt)
     if kind == K.D_PLAY_CARD:
         return card_value(R, st, params, st.hand[st.sc[S.S_CUR], opt])
-    if kind == K.D_BONUS or kind == K.D_CRAFT:
+    if kind == K.D_BONUS:
         if opt == 0:
             return 0.0
         if opt < 100:
@@ -348,6 +380,7 @@ def score(R, st, kind, opt, params):
 
 @njit
 def choose_greedy(R, st, kind, n, params):
+    cache_requirements(R, st)
     best = -1e18
     bi = 0
     for i in range(n):
@@ -355,4 +388,42 @@ def choose_greedy(R, st, kind, n, params):
         if s > best:
             best = s
             bi = i
+    uncache(st)
     return bi
+
+
+@njit
+def state_value(R, st, params):
+    """How far the team is from victory, on greedy's scale (a rollout's evaluation of where a
+    playout stopped). Each objective left costs its weight (`rescue`, `build`, `cake`; `nest`
+    per meeple in the nest). Resources count toward the houses: a unit the remaining houses
+    and cakes need is worth 80% of its share of the unbuilt houses' `build` value, so building
+    a house (its weight for its cost) is progress; a unit nobody needs is worth `spare`.
+    Crafted inventions count their value. A won game is worth 1000, a lost one 1000 less
+    than where it stood."""
+    if st.sc[S.S_OUTCOME] == K.WIN:
+        return 1000.0
+    v = -params[P_RESCUE] * st.pile_n[S.P_FOREST] - params[P_NEST] * st.sc[S.S_NEST]
+    houses_left = 0
+    for h in range(st.sc[S.S_N_HOUSES]):
+        if st.house_built[h] == 0:
+            houses_left += 1
+    v -= params[P_BUILD] * houses_left
+    for i in range(st.sc[S.S_N_CAKES]):
+        if st.cake_done[i] == 0:
+            v -= params[P_CAKE]
+    useful = 0
+    required = 0
+    for r in range(K.N_RES):
+        total = requirement(R, st, r)   # what the remaining objectives require
+        u = min(st.stock[r], total) if total > 0 else 0
+        useful += u
+        required += total if total > 0 else 0
+        v += params[P_SPARE] * (st.stock[r] - u)
+    if required > 0:
+        v += 0.8 * params[P_BUILD] * houses_left * useful / required
+    for i in range(st.inv_n[S.I_CRAFTED]):
+        v += inv_value(R, st, params, st.inv[S.I_CRAFTED, i])
+    if st.sc[S.S_OUTCOME] == K.LOSS:
+        v -= 1000.0
+    return v

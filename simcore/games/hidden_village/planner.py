@@ -1,0 +1,231 @@
+"""The `planner` strategy: greedy's valuations, played as a team over the round.
+
+At every placement it replans the rest of the round from the state (so a die roll, a
+Cracoucass attack or a Gargamel card is taken into account at the next decision):
+  - a 2-space action already holding one meeple is a team commitment: filling it scores the
+    whole action plus `finish` (the first meeple pays off only then);
+  - a 2-space action is opened only if, after this meeple and the meeples the open
+    commitments still need, another meeple is left this round, and only if the stock can pay
+    it now; otherwise it would stay half-filled at the round's end and costs `finish`;
+  - an action whose cost would leave an open commitment unpayable costs 2 x `finish`;
+  - the card to play is chosen together with its placement: each card in hand is worth its
+    own ability plus the best placement it allows (its placement limits, its discounts);
+  - an invention is not crafted (nor bought with a card's discount) when its Smurfberries
+    would make the cheapest unbuilt house unaffordable while it is affordable now.
+Other decisions (relocation: the lowest-valued starting Smurf first; the Cracoucass's card:
+the team's least useful one; resources to lose...) use greedy's scores.
+"""
+from ...jit import njit
+from . import catalog as T
+from . import consts as K
+from . import state as S
+from .heuristics import (GREEDY_PARAMS, P_AZRAEL, cache_requirements, card_value, completes,
+                         completion_value, place_score, score, uncache)
+from .rules.query import (action_cost, can_perform, card_allows, card_allows_invention,
+                          inv_sum, invention_placement_legal, placement_legal, total_cost)
+
+PLANNER = 4   # strategy id
+
+PLANNER_PARAMS = dict(GREEDY_PARAMS)
+PLANNER_PARAMS.update({
+    "finish": 3.0,     # filling the second space of a 2-space action a partner opened
+    "open": 1.0,       # scale of the value of opening a 2-space action (per meeple: half)
+})
+P_FINISH = list(PLANNER_PARAMS).index("finish")
+P_OPEN = list(PLANNER_PARAMS).index("open")
+
+
+@njit
+def waiting_actions(R, st):
+    """2-space actions holding one meeple: the team's open commitments this round."""
+    n = 0
+    for a in range(K.N_ACTIONS):
+        if R.act[a, T.A_SPACES] == 2 and st.occ[a, 0] >= 0 and st.occ[a, 1] < 0:
+            n += 1
+    return n
+
+
+@njit
+def cheapest_house(R, st, a):
+    """The unbuilt house that build action a would take for the least resources, or -1."""
+    best = -1
+    bc = 1 << 30
+    for h in range(st.sc[S.S_N_HOUSES]):
+        if st.house_built[h] == 0:
+            c = total_cost(R, st, a, h)
+            if c < bc:
+                bc = c
+                best = h
+    return best
+
+
+@njit
+def keeps_commitments(R, st, a):
+    """After paying action a, can every open commitment that is payable now still be paid?"""
+    house = cheapest_house(R, st, a) if R.act[a, T.A_EFFECT] == K.ACT_BUILD else -1
+    s0 = st.stock[0]
+    s1 = st.stock[1]
+    s2 = st.stock[2]
+    ok = True
+    for w in range(K.N_ACTIONS):
+        if w == a or R.act[w, T.A_SPACES] != 2 or st.occ[w, 0] < 0 or st.occ[w, 1] >= 0:
+            continue
+        if not can_perform(R, st, w):
+            continue
+        for r in range(K.N_RES):
+            c = action_cost(R, st, a, house, r)
+            st.stock[r] = st.stock[r] - c if st.stock[r] > c else 0
+        ok = can_perform(R, st, w)
+        st.stock[0] = s0
+        st.stock[1] = s1
+        st.stock[2] = s2
+        if not ok:
+            break
+    return ok
+
+
+@njit
+def plan_score(R, st, params, opt, meeples, waiting):
+    """Placing this meeple on option `opt` with `meeples` (this one included) left to place
+    this round and `waiting` open commitments."""
+    if opt >= K.N_ACTIONS:
+        return place_score(R, st, params, opt)
+    a = opt
+    if completes(R, st, a):
+        v = completion_value(R, st, params, a)
+        if R.act[a, T.A_SPACES] == 2:
+            v += params[P_FINISH]
+        if waiting > 0 and not keeps_commitments(R, st, a):
+            v -= 2.0 * params[P_FINISH]
+    elif meeples - 1 - waiting < 1 or not can_perform(R, st, a):
+        v = -params[P_FINISH]
+    else:
+        v = 0.5 * params[P_OPEN] * completion_value(R, st, params, a)
+    if R.act[a, T.A_LOC] == st.sc[S.S_AZRAEL]:
+        v -= params[P_AZRAEL]
+    return v
+
+
+@njit
+def score_placements(R, st, params):
+    """st.scores[opt]: plan_score of every placement legal before a card is played (actions,
+    then N_ACTIONS + crafted slot for new-action inventions); -1e18 where illegal."""
+    meeples = st.sc[S.S_ESPLANADE]
+    waiting = waiting_actions(R, st)
+    saved = st.sc[S.S_PLAYED]
+    st.sc[S.S_PLAYED] = -1
+    for a in range(K.N_ACTIONS):
+        st.scores[a] = plan_score(R, st, params, a, meeples, waiting) if placement_legal(R, st, a) else -1e18
+    for i in range(st.inv_n[S.I_CRAFTED]):
+        o = K.N_ACTIONS + i
+        st.scores[o] = place_score(R, st, params, o) if invention_placement_legal(R, st, i) else -1e18
+    st.sc[S.S_PLAYED] = saved
+
+
+@njit
+def changes_costs(R, card):
+    ops = R.smurf_op[card]
+    return ops[K.OP_DISCOUNT, K.OPV_ON] or ops[K.OP_BUILD_DISCOUNT, K.OPV_ON] or \
+        ops[K.OP_EXTRA_COST, K.OPV_ON]
+
+
+@njit
+def best_placement_with(R, st, params, card):
+    """The best placement score if `card` is played this turn: st.scores (score_placements)
+    filtered by the card's placement limits (lifted when they leave none, as the rules do);
+    a card that changes costs has its legal placements scored afresh."""
+    saved = st.sc[S.S_PLAYED]
+    st.sc[S.S_PLAYED] = card
+    fresh = changes_costs(R, card)
+    meeples = st.sc[S.S_ESPLANADE]
+    waiting = waiting_actions(R, st) if fresh else 0
+    best = -1e18
+    for limits in range(2):
+        for a in range(K.N_ACTIONS):
+            if limits == 0 and not card_allows(R, st, a):
+                continue
+            if fresh:
+                if placement_legal(R, st, a):
+                    best = max(best, plan_score(R, st, params, a, meeples, waiting))
+            else:
+                best = max(best, st.scores[a])
+        if limits == 1 or card_allows_invention(R, st):
+            for i in range(st.inv_n[S.I_CRAFTED]):
+                best = max(best, st.scores[K.N_ACTIONS + i])
+        if best > -1e18:
+            break
+    st.sc[S.S_PLAYED] = saved
+    return best if best > -1e18 else 0.0
+
+
+@njit
+def berries_for_next_house(R, st):
+    """Smurfberries the cheapest unbuilt house (roof and build action) needs; 0 if none."""
+    bc = 1 << 30
+    berries = 0
+    for a in range(K.N_ACTIONS):
+        if R.act[a, T.A_EFFECT] != K.ACT_BUILD:
+            continue
+        h = cheapest_house(R, st, a)
+        if h >= 0 and total_cost(R, st, a, h) < bc:
+            bc = total_cost(R, st, a, h)
+            berries = action_cost(R, st, a, h, K.BERRY)
+    return berries
+
+
+@njit
+def craft_breaks_house(R, st, card):
+    """Would crafting `card` spend the Smurfberries the next house needs (and has now)?"""
+    cost = R.inv[card, T.INV_COST] - inv_sum(R, st, K.OP_CRAFT_DISCOUNT)
+    if cost <= 0:
+        return False
+    b = st.stock[K.BERRY]
+    need = berries_for_next_house(R, st)
+    return b >= need and b - cost < need
+
+
+@njit
+def planner_score(R, st, kind, opt, params, meeples, waiting):
+    if kind == K.D_PLACE:
+        return plan_score(R, st, params, opt, meeples, waiting)
+    if kind == K.D_PLAY_CARD:
+        card = st.hand[st.sc[S.S_CUR], opt]
+        return card_value(R, st, params, card) + best_placement_with(R, st, params, card)
+    if kind == K.D_BONUS and 0 < opt < 100:
+        if craft_breaks_house(R, st, st.inv[S.I_IDEAS, opt - 1]):
+            return -1e9
+    if kind == K.D_OPTIONAL and opt >= 0:
+        if craft_breaks_house(R, st, st.inv[S.I_IDEAS, opt]):
+            return -1e9
+    return score(R, st, kind, opt, params)
+
+
+@njit
+def choose_planner(R, st, kind, n, params):
+    meeples = st.sc[S.S_ESPLANADE]
+    waiting = waiting_actions(R, st) if kind == K.D_PLACE else 0
+    cache_requirements(R, st)
+    if kind == K.D_PLAY_CARD:
+        score_placements(R, st, params)
+    best = -1e18
+    bi = 0
+    for i in range(n):
+        s = planner_score(R, st, kind, st.options[i], params, meeples, waiting)
+        if s > best:
+            best = s
+            bi = i
+    uncache(st)
+    return bi
+
+
+# --- the `rollout` strategy (its driver is rollout.py): the planner's parameters, then its own
+ROLLOUT = 5   # strategy id
+ROLLOUT_PARAMS = dict(PLANNER_PARAMS)
+ROLLOUT_PARAMS.update({
+    "samples": 2.0,    # playouts per option (the same imagined futures for every option)
+    "rounds": 0.0,     # rounds played after the current one before a playout is scored
+    "base": float(PLANNER),   # the strategy of the playouts and of the other decisions
+})
+P_SAMPLES = list(ROLLOUT_PARAMS).index("samples")
+P_ROUNDS = list(ROLLOUT_PARAMS).index("rounds")
+P_BASE = list(ROLLOUT_PARAMS).index("base")
