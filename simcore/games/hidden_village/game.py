@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ... import plugins
+from ...errors import IllegalOption
 from ...jit import njit
 from . import consts as K
 from . import state as S
@@ -14,15 +16,21 @@ from .catalog import Catalog
 from .config import Config
 from .rules.core import houses_built
 from .rules.setup import setup_game
+from .planner import ROLLOUT
+from .rollout import play_round_rollout
 from .rules.turn import play_round
 from .state import State, new_state
 
 
 @njit
-def play_game(R, C, st, sid, params):
-    """Play the set-up game in `st` to its end (every game ends: the Gargamel deck is finite)."""
+def play_game(R, C, st, scr, sid, params):
+    """Play the set-up game in `st` to its end (every game ends: the Gargamel deck is finite).
+    `scr` is the scratch State of the rollout strategy (any State for the others)."""
     while st.sc[S.S_OUTCOME] == K.RUNNING:
-        play_round(R, C, st, sid, params)
+        if sid == ROLLOUT:
+            play_round_rollout(R, C, st, scr, params)
+        else:
+            play_round(R, C, st, sid, params)
 
 
 @njit
@@ -50,12 +58,27 @@ def record_result(st, row):
 
 
 @njit
-def run_chunk(R, C, st, sid, params, seed, start, out):
+def run_chunk(R, C, st, scr, sid, params, seed, start, out):
     """Play games start .. start + len(out) - 1 of root `seed`, one result row each."""
     for i in range(out.shape[0]):
         setup_game(R, C, st, seed, start + i)
-        play_game(R, C, st, sid, params)
+        play_game(R, C, st, scr, sid, params)
         record_result(st, out[i])
+
+
+def _run_chunk(catalog: Catalog, cfg: Config, st: State, strategy_id: int, params, seed: int,
+               start: int, out: np.ndarray) -> None:
+    """run_chunk with the rollout's scratch State, the plug-in binding, and an illegal
+    option reported as IllegalOption (naming the decision)."""
+    scr = new_state(catalog.rules, event_capacity=1) if strategy_id == ROLLOUT else st
+    plugins.bind_state(st, catalog.rules)
+    try:
+        run_chunk(catalog.rules, cfg, st, scr, strategy_id, np.asarray(params, np.float64),
+                  seed, start, out)
+    except ValueError:
+        kind = int(st.sc[S.S_BAD_KIND])
+        raise IllegalOption(K.DECISIONS[kind], int(st.sc[S.S_BAD_N]),
+                            int(st.sc[S.S_BAD_INDEX])) from None
 
 
 def run_games(catalog: Catalog, cfg: Config, strategy_id: int, params: np.ndarray, seed: int,
@@ -63,8 +86,7 @@ def run_games(catalog: Catalog, cfg: Config, strategy_id: int, params: np.ndarra
     """Results (int32[n, len(RESULT_FIELDS)]) of games start .. start + n - 1."""
     st = state if state is not None else new_state(catalog.rules, event_capacity=1)
     out = np.zeros((n, K.N_RESULT_FIELDS), np.int32)
-    run_chunk(catalog.rules, cfg._replace(log_on=0), st, strategy_id,
-              np.asarray(params, np.float64), seed, start, out)
+    _run_chunk(catalog, cfg._replace(log_on=0), st, strategy_id, params, seed, start, out)
     return out
 
 
@@ -73,6 +95,5 @@ def play_logged(catalog: Catalog, cfg: Config, strategy_id: int, params: np.ndar
     """Play one game with the log on; returns (final State, events int32[n, 6], result row)."""
     st = new_state(catalog.rules, event_capacity=event_capacity)
     out = np.zeros((1, K.N_RESULT_FIELDS), np.int32)
-    run_chunk(catalog.rules, cfg._replace(log_on=1), st, strategy_id,
-              np.asarray(params, np.float64), seed, game_index, out)
+    _run_chunk(catalog, cfg._replace(log_on=1), st, strategy_id, params, seed, game_index, out)
     return st, st.events[: st.sc[S.S_EV_N]].copy(), out[0]

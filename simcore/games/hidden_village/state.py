@@ -21,6 +21,7 @@ from . import consts as K
 from .catalog import Rules
 
 EVENT_CAPACITY = 4096
+MAX_SCRIPT = 64     # decisions of one turn a rollout can replay and trace
 
 # --- st.sc: int64 scalars
 _SCALARS = [
@@ -61,6 +62,18 @@ _SCALARS = [
     "PLAYERS",        # copies of the configuration, for decision kernels ...
     "HUNGRY",
     "DANGER_DIE",
+    "SCRIPT_N",       # decisions queued in st.script (a rollout replaying a turn) ...
+    "SCRIPT_POS",     # ... and how many of them were taken
+    "HIDE",           # 1: when the script runs out, re-draw the future (rules/decide.py)
+    "TRACE_ON",       # 1: record every decision asked in st.trace (a rollout's probe)
+    "TRACE_N",
+    "BAD_KIND",       # the decision a strategy answered with an illegal index ...
+    "BAD_N",          # ... its number of legal options ...
+    "BAD_INDEX",      # ... and the index returned (read by game.py to name them in the error)
+    "REQ_CACHED",     # 1 while a decision is scored: REQ_* hold what the objectives require ...
+    "REQ_0",          # ... of each resource (heuristics.requirement), so scoring the options
+    "REQ_1",          #     does not recount the houses and cakes for every option
+    "REQ_2",
 ]
 for _i, _name in enumerate(_SCALARS):
     globals()["S_" + _name] = _i
@@ -105,6 +118,9 @@ class State(NamedTuple):
     rng: np.ndarray           # uint64[N_STREAMS]  one stream per purpose (simcore.rng)
     forced: np.ndarray        # int8[64]  die faces forced by tests, used before random rolls
     options: np.ndarray       # int64[MAX_OPTIONS]  legal options of the current decision
+    scores: np.ndarray        # float64[MAX_OPTIONS]  a strategy's working space (planner.py)
+    script: np.ndarray        # int64[MAX_SCRIPT]  option indices to take first (rollout replays)
+    trace: np.ndarray         # int64[MAX_SCRIPT, 3]  (kind, n, index) of the decisions asked
     decisions: np.ndarray     # int64[N_DECISIONS] decisions asked by kind, over the whole chunk
     events: np.ndarray        # int64[capacity, 6]  the game log
 
@@ -129,6 +145,7 @@ def new_state(rules: Rules, event_capacity: int = EVENT_CAPACITY) -> State:
         inv_occ=np.zeros(ni, np.int8), inv_used=np.zeros(ni, np.int8),
         garg_deck=np.zeros(ng, np.int64), rng=np.zeros(K.N_STREAMS, np.uint64),
         forced=np.zeros(64, np.int8), options=np.zeros(K.MAX_OPTIONS, np.int64),
+        scores=np.zeros(K.MAX_OPTIONS, np.float64), script=np.zeros(MAX_SCRIPT, np.int64), trace=np.zeros((MAX_SCRIPT, 3), np.int64),
         decisions=np.zeros(K.N_DECISIONS, np.int64),
         events=np.zeros((max(1, event_capacity), K.EVENT_FIELDS), np.int64),
     )

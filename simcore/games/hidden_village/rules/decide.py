@@ -1,10 +1,60 @@
 """Every decision of the game goes through `decide`: the kernel has listed the legal options
 in st.options[:n]; the strategy picks one. Generic strategies (simcore.policy) and this game's
-own (heuristics.py) are compiled in and chosen by id."""
+own (heuristics.py, planner.py) are compiled in and chosen by id; a plug-in strategy is called
+back in Python (simcore.plugins).
+
+A rollout (rollout.py) replays a turn on a copy of the state: the copy first takes the option
+indices queued in st.script, then its base strategy decides. With S_HIDE set, the moment the
+script runs out the copy's future is re-drawn (`imagine_future`), so a playout never sees the
+real game's coming dice or card order."""
 from ....jit import njit
-from ....policy import N_GENERIC, choose_generic
+from ....policy import N_GENERIC, PLUGIN, choose_generic, choose_plugin
+from ....rng import next_u64, shuffle
+from .. import catalog as T
+from .. import consts as K
 from .. import state as S
 from ..heuristics import GREEDY, choose_greedy
+from ..planner import P_BASE, PLANNER, ROLLOUT, choose_planner
+
+
+@njit
+def imagine_future(R, st):
+    """Re-draw what the team cannot know, from the rollout stream: the dice and reshuffle
+    streams, and the order of every face-down deck (the Smurf deck, the Dark Forest, the
+    additional pile, the Invention deck, the Gargamel cards above Too Late). Too Late keeps
+    its depth: with `--too-late bottom-K` a playout knows the round it comes (an assumption
+    of the rollout, in the README)."""
+    st.rng[K.STREAM_DICE] = next_u64(st.rng, K.STREAM_ROLLOUT)
+    st.rng[K.STREAM_SHUFFLE] = next_u64(st.rng, K.STREAM_ROLLOUT)
+    rs = K.STREAM_SHUFFLE
+    shuffle(st.piles[S.P_DECK], st.pile_n[S.P_DECK], st.rng, rs)
+    shuffle(st.piles[S.P_FOREST], st.pile_n[S.P_FOREST], st.rng, rs)
+    shuffle(st.piles[S.P_EXTRA], st.pile_n[S.P_EXTRA], st.rng, rs)
+    shuffle(st.inv[S.I_DECK], st.inv_n[S.I_DECK], st.rng, rs)
+    # Gargamel: the cards above Too Late (below it lie only cards a Rewind Spell put back)
+    n = st.sc[S.S_GARG_N]
+    t = 0
+    while t < n and R.garg[st.garg_deck[t], T.G_TIMING] != K.G_TOO_LATE:
+        t += 1
+    if t + 1 < n:
+        shuffle(st.garg_deck[t + 1:], n - t - 1, st.rng, rs)
+
+
+@njit
+def choose(R, st, kind, n, sid, params):
+    """Strategy `sid`'s index into st.options[:n] for a decision of `kind` (-1: no such
+    strategy). Only RANDOM changes the state (it draws from the policy stream)."""
+    if sid == ROLLOUT:   # decisions outside the turns a rollout plays: its base decides
+        sid = int(params[P_BASE])
+    if sid < N_GENERIC:
+        return choose_generic(sid, st.rng, K.STREAM_POLICY, n, params, st.sc[S.S_ASKED])
+    if sid == GREEDY:
+        return choose_greedy(R, st, kind, n, params)
+    if sid == PLANNER:
+        return choose_planner(R, st, kind, n, params)
+    if sid == PLUGIN:
+        return choose_plugin(kind, n)
+    return -1
 
 
 @njit
@@ -13,13 +63,25 @@ def decide(R, st, kind, n, sid, params):
     st.decisions[kind] += 1
     if n == 1:
         return 0
-    if sid < N_GENERIC:
-        idx = choose_generic(sid, st.rng, 3, n, params, st.sc[S.S_ASKED])
-    elif sid == GREEDY:
-        idx = choose_greedy(R, st, kind, n, params)
+    pos = st.sc[S.S_SCRIPT_POS]
+    if pos < st.sc[S.S_SCRIPT_N]:
+        idx = st.script[pos]
+        st.sc[S.S_SCRIPT_POS] = pos + 1
+        if pos + 1 == st.sc[S.S_SCRIPT_N] and st.sc[S.S_HIDE]:
+            st.sc[S.S_HIDE] = 0
+            imagine_future(R, st)
     else:
-        idx = -1
+        idx = choose(R, st, kind, n, sid, params)
     st.sc[S.S_ASKED] += 1
     if idx < 0 or idx >= n:
-        raise ValueError("strategy returned an index outside the legal options")
+        st.sc[S.S_BAD_KIND] = kind
+        st.sc[S.S_BAD_N] = n
+        st.sc[S.S_BAD_INDEX] = idx
+        raise ValueError("a strategy returned an index outside the legal options")
+    if st.sc[S.S_TRACE_ON] and st.sc[S.S_TRACE_N] < st.trace.shape[0]:
+        t = st.trace[st.sc[S.S_TRACE_N]]
+        t[0] = kind
+        t[1] = n
+        t[2] = idx
+        st.sc[S.S_TRACE_N] += 1
     return idx

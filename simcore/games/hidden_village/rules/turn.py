@@ -4,11 +4,12 @@ from .. import catalog as T
 from .. import consts as K
 from .. import state as S
 from .cards import draw_from_deck, push, refill_hand, take_from_hand
-from .core import check_progress, inv_slot, inv_sum, log, log_ability, move_azrael
+from .core import check_progress, log, log_ability, move_azrael
 from .decide import decide
 from .effects import bonus_actions, instant
 from .gargamel import reveal_gargamel
-from .locations import enumerate_placements, place_meeple
+from .locations import place_meeple
+from .query import enumerate_placements, inv_slot, inv_sum
 
 
 @njit
@@ -134,15 +135,28 @@ def end_of_round(R, C, st, sid, params):
 
 
 @njit
-def play_round(R, C, st, sid, params):
-    """HV-T01/E05: turns clockwise from the First Player until the esplanade is empty."""
+def begin_round(C, st):
+    """A new round starts with the First Player's turn; returns that player."""
     st.sc[S.S_ROUND] += 1
     p = st.sc[S.S_FIRST]
     st.sc[S.S_CUR] = p
     log(C, st, K.EV_ROUND, p, st.sc[S.S_ESPLANADE], 0)
+    return p
+
+
+@njit
+def finish_round(R, C, st, p, sid, params):
+    """HV-T01/E05: turns clockwise from player p until the esplanade is empty, then the end
+    of the round."""
     while st.sc[S.S_ESPLANADE] > 0:
         play_turn(R, C, st, p, sid, params)
         if st.sc[S.S_OUTCOME] != K.RUNNING:
             return
         p = (p + 1) % C.players
     end_of_round(R, C, st, sid, params)
+
+
+@njit
+def play_round(R, C, st, sid, params):
+    """HV-T01/E05: turns clockwise from the First Player until the esplanade is empty."""
+    finish_round(R, C, st, begin_round(C, st), sid, params)

@@ -1,0 +1,152 @@
+"""The `rollout` strategy's driver: the card to play and the meeple's placement of every turn
+are chosen by playouts.
+
+At the start of a turn the driver copies the state into a scratch State and plays the turn
+there with the base strategy, tracing its decisions (the probe), to find the turn's first
+decision that matters (the card to play, the placement) with more than one option. For each
+option, `samples` playouts replay the turn on a fresh copy up to that decision (same state,
+same chance: nothing unknown has happened yet), take the option, then re-draw the future
+(`imagine_future`: dice streams and face-down decks from the rollout stream) and play on with
+the base strategy to the end of the round and `rounds` more, and are scored by
+heuristics.state_value. The best average wins; then the next decision of the turn is probed
+the same way. Finally the real turn is played with the chosen options queued in st.script.
+
+Every option is tried on the same `samples` imagined futures (common random numbers), drawn
+from the game's policy stream: the game's own chance streams are never touched, so a game
+stays reproducible for a seed. The scratch State is allocated once per chunk.
+"""
+import numpy as np
+
+from ...jit import njit
+from ...rng import mix64, next_u64
+from . import consts as K
+from . import state as S
+from .heuristics import state_value
+from .planner import P_BASE, P_ROUNDS, P_SAMPLES
+from .rules.turn import begin_round, end_of_round, finish_round, play_round, play_turn
+
+
+
+@njit
+def copy_1d(src, dst):
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
+
+
+@njit
+def copy_2d(src, dst):
+    for i in range(src.shape[0]):
+        for j in range(src.shape[1]):
+            dst[i, j] = src[i, j]
+
+
+@njit
+def copy_state(src, dst):
+    """Copy every field a game reads into dst (not the event log, the decision counts or the
+    trace). Element loops: a slice assignment would need numba's runtime."""
+    copy_1d(src.sc, dst.sc)
+    copy_1d(src.stock, dst.stock)
+    copy_2d(src.occ, dst.occ)
+    copy_2d(src.loc_mod, dst.loc_mod)
+    copy_2d(src.piles, dst.piles)
+    copy_1d(src.pile_n, dst.pile_n)
+    copy_2d(src.hand, dst.hand)
+    copy_1d(src.hand_n, dst.hand_n)
+    copy_2d(src.inv, dst.inv)
+    copy_1d(src.inv_n, dst.inv_n)
+    copy_1d(src.house_roof, dst.house_roof)
+    copy_1d(src.house_built, dst.house_built)
+    copy_1d(src.cake, dst.cake)
+    copy_1d(src.cake_done, dst.cake_done)
+    copy_1d(src.inv_occ, dst.inv_occ)
+    copy_1d(src.inv_used, dst.inv_used)
+    copy_1d(src.garg_deck, dst.garg_deck)
+    copy_1d(src.rng, dst.rng)
+    copy_1d(src.forced, dst.forced)
+    copy_1d(src.options, dst.options)
+    copy_1d(src.script, dst.script)
+
+
+@njit
+def playout_value(R, C, st, scr, p, base, params, script_n, option, key):
+    """Replay player p's turn on a copy with the first script_n queued options and `option`,
+    then imagine the future from `key` and play on; the state's value where it stops."""
+    copy_state(st, scr)
+    scr.script[script_n] = option
+    scr.sc[S.S_SCRIPT_N] = script_n + 1
+    scr.sc[S.S_SCRIPT_POS] = 0
+    scr.sc[S.S_HIDE] = 1
+    scr.sc[S.S_TRACE_ON] = 0
+    scr.rng[K.STREAM_ROLLOUT] = key
+    play_turn(R, C, scr, p, base, params)
+    scr.sc[S.S_SCRIPT_N] = 0
+    scr.sc[S.S_SCRIPT_POS] = 0
+    if scr.sc[S.S_OUTCOME] == K.RUNNING:
+        finish_round(R, C, scr, (p + 1) % C.players, base, params)
+    for _ in range(int(params[P_ROUNDS])):
+        if scr.sc[S.S_OUTCOME] != K.RUNNING:
+            break
+        play_round(R, C, scr, base, params)
+    return state_value(R, scr, params)
+
+
+@njit
+def probe(R, C, st, scr, p, base, params, script_n):
+    """Play player p's turn on a copy, the first script_n options queued, tracing every
+    decision asked; the trace index of the first card or placement decision from script_n
+    on, or -1."""
+    copy_state(st, scr)
+    scr.sc[S.S_SCRIPT_N] = script_n
+    scr.sc[S.S_SCRIPT_POS] = 0
+    scr.sc[S.S_HIDE] = 0
+    scr.sc[S.S_TRACE_ON] = 1
+    scr.sc[S.S_TRACE_N] = 0
+    play_turn(R, C, scr, p, base, params)
+    for j in range(script_n, scr.sc[S.S_TRACE_N]):
+        kind = scr.trace[j, 0]
+        if kind == K.D_PLAY_CARD or kind == K.D_PLACE:
+            return j
+    return -1
+
+
+@njit
+def rollout_turn(R, C, st, scr, p, params):
+    base = int(params[P_BASE])
+    samples = max(1, int(params[P_SAMPLES]))
+    m = 0
+    while m < st.script.shape[0] - 1:
+        j = probe(R, C, st, scr, p, base, params, m)
+        if j < 0:
+            break
+        for i in range(m, j):          # the base strategy's answers before the decision
+            st.script[i] = scr.trace[i, 2]
+        n = scr.trace[j, 1]
+        key0 = next_u64(st.rng, K.STREAM_POLICY)
+        best = -1e300
+        bo = 0
+        for o in range(n):
+            total = 0.0
+            for s in range(samples):
+                key = mix64(key0 + np.uint64(s))   # sample s's imagined future
+                total += playout_value(R, C, st, scr, p, base, params, j, o, key)
+            if total > best:
+                best = total
+                bo = o
+        st.script[j] = bo
+        m = j + 1
+    st.sc[S.S_SCRIPT_N] = m
+    st.sc[S.S_SCRIPT_POS] = 0
+    play_turn(R, C, st, p, base, params)
+    st.sc[S.S_SCRIPT_POS] = m   # spent (st.script[:m] stays readable: the turn's choices)
+
+
+@njit
+def play_round_rollout(R, C, st, scr, params):
+    """A round whose turns are chosen by rollout_turn (HV-T01/E05 as in rules/turn.py)."""
+    p = begin_round(C, st)
+    while st.sc[S.S_ESPLANADE] > 0:
+        rollout_turn(R, C, st, scr, p, params)
+        if st.sc[S.S_OUTCOME] != K.RUNNING:
+            return
+        p = (p + 1) % C.players
+    end_of_round(R, C, st, int(params[P_BASE]), params)
