@@ -8,7 +8,8 @@ from typing import List, Optional
 
 import typer
 
-from simcore.errors import UserError
+from simcore import plugins
+from simcore.errors import IllegalOption, UserError
 
 app = typer.Typer(
     add_completion=False, no_args_is_help=True, rich_markup_mode=None,
@@ -107,7 +108,10 @@ def play(
     spec = _spec(game, level, die, hungry, players, strategy, param, seed, too_late, finite_supply, data,
                  cards, without)
     mod, cat, cfg, variant, strat, params = prepare(spec)
-    st, events, row = mod.play_logged(cat, cfg, strat.kernel_id, params, seed, game_index)
+    try:
+        st, events, row = mod.play_logged(cat, cfg, strat.kernel_id, params, seed, game_index)
+    except IllegalOption as e:
+        raise e.for_strategy(strat.name, plugins.last_non_index()) from None
     if as_json:
         for rec in mod.event_records(events, cat):
             typer.echo(json.dumps(rec))

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore.errors import UserError
+from simcore import plugins
+from simcore.errors import IllegalOption, UserError
 from simcore.games import get_game
 from simcore.rng import MAX_SEED
 from simcore.stats import wilson_interval
@@ -57,7 +58,9 @@ def prepare(spec: RunSpec):
                                    finite_supply=spec.finite_supply)
     strat = strategies.get(spec.strategy, spec.game)
     check_seed(spec.seed)
-    return mod, cat, cfg, variant, strat, strat.param_vector(spec.params)
+    params = strat.param_vector(spec.params)
+    strat.activate(spec.params, mod.DECISIONS)
+    return mod, cat, cfg, variant, strat, params
 
 
 def run(spec: RunSpec, games: int, chunk: int = DEFAULT_CHUNK, progress=None, start: int = 0):
@@ -69,8 +72,11 @@ def run(spec: RunSpec, games: int, chunk: int = DEFAULT_CHUNK, progress=None, st
     done = 0
     while done < games:
         n = min(chunk, games - done)
-        out[done:done + n] = mod.run_games(cat, cfg, strat.kernel_id, params, spec.seed,
-                                           start + done, n)
+        try:
+            out[done:done + n] = mod.run_games(cat, cfg, strat.kernel_id, params, spec.seed,
+                                               start + done, n)
+        except IllegalOption as e:
+            raise e.for_strategy(strat.name, plugins.last_non_index()) from None
         done += n
         if progress:
             progress(n)

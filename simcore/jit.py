@@ -9,20 +9,38 @@ import hashlib
 import os
 from pathlib import Path
 
+import warnings
+
 import numba
+from numba.core.errors import NumbaWarning
+
+# A plug-in strategy is called back in object mode (simcore.policy.choose_plugin): numba
+# warns, at compile time, that those calls take the GIL. Only plug-in games are affected.
+warnings.filterwarnings("ignore", message="Code running in object mode won't allow parallel",
+                        category=NumbaWarning)
 
 _ROOT = Path(__file__).resolve().parent
 
 
-# Modules no kernel reads (text output, errors, statistics): editing them keeps the cache.
-_NOT_KERNEL_SOURCES = {"trace.py", "errors.py", "stats.py"}
+# The sources kernels are compiled from: the generic kernel modules and every game package
+# (less its text output). Editing anything else (the runner, the store, errors, statistics,
+# the plug-in bridge) keeps the cache.
+_KERNEL_MODULES = {"jit.py", "rng.py", "policy.py"}
+_NOT_KERNEL_SOURCES = {"trace.py"}
+
+
+def _kernel_sources():
+    for path in sorted(_ROOT.rglob("*.py")):
+        rel = path.relative_to(_ROOT)
+        if path.name in _NOT_KERNEL_SOURCES:
+            continue
+        if (len(rel.parts) == 1 and path.name in _KERNEL_MODULES) or rel.parts[0] == "games":
+            yield path
 
 
 def _source_hash() -> str:
     h = hashlib.sha256(numba.__version__.encode())
-    for path in sorted(_ROOT.rglob("*.py")):
-        if path.name in _NOT_KERNEL_SOURCES:
-            continue
+    for path in _kernel_sources():
         h.update(str(path.relative_to(_ROOT)).encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:16]

@@ -3,15 +3,25 @@
 A strategy is a decision kernel compiled into the game's kernel under an integer id (see
 `simcore.policy`), plus a name, a description and named float parameters. Every game gets the
 generic ones registered here; game-specific strategies register per game.
+
+Users add their own without editing meeplesim (see simcore.plugins and the README): a Python
+function named `package.module:function` on the command line, or registered under a short
+name in the `meeplesim.strategies` entry point group of their own package.
 """
 from __future__ import annotations
 
+import importlib
+import importlib.metadata
+import os
+import sys
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from simcore.errors import UserError
-from simcore.policy import FIRST, RANDOM, SCRIPTED
+from simcore.policy import FIRST, PLUGIN, RANDOM, SCRIPTED
+
+ENTRY_POINT_GROUP = "meeplesim.strategies"
 
 
 @dataclass(frozen=True)
@@ -22,16 +32,41 @@ class Strategy:
     params: dict = field(default_factory=dict)   # name -> default value
     games: tuple = ("*",)                          # game names, "*" = every game
     listed: bool = True                            # shown by `meeplesim strategies`
+    plugin: object = None                          # a plug-in's Python function (PLUGIN id)
+    choices: dict = field(default_factory=dict)    # param -> {word: value} (e.g. base=greedy)
 
     def param_vector(self, overrides: dict | None = None) -> np.ndarray:
         """The parameter vector in declaration order, with NAME=VALUE overrides."""
+        values = dict(self.params)
+        for k, v in self.param_values(overrides).items():
+            values[k] = v
+        return np.array(list(values.values()) or [0.0], np.float64)
+
+    def param_values(self, overrides: dict | None = None) -> dict:
+        """The parameters by name, with NAME=VALUE overrides checked (words through `choices`)."""
         values = dict(self.params)
         for k, v in (overrides or {}).items():
             if k not in values:
                 known = ", ".join(values) or "none"
                 raise UserError(f"strategy '{self.name}' has no parameter '{k}' (known: {known})")
-            values[k] = float(v)
-        return np.array(list(values.values()) or [0.0], np.float64)
+            words = self.choices.get(k, {})
+            if isinstance(v, str) and v in words:
+                v = words[v]
+            try:
+                values[k] = float(v)
+            except ValueError:
+                values[k] = None
+            if values[k] is None or (words and values[k] not in words.values()):
+                what = f"one of {', '.join(words)}" if words else "a number"
+                raise UserError(f"strategy '{self.name}': parameter '{k}' must be {what}, "
+                                f"got '{v}'")
+        return values
+
+    def activate(self, overrides: dict | None, decisions: list[str]) -> None:
+        """Bind a plug-in's function and parameters to this thread before its games run."""
+        if self.plugin is not None:
+            from simcore import plugins
+            plugins.activate(self.plugin, self.param_values(overrides), decisions)
 
 
 _REGISTRY: dict[str, Strategy] = {}
@@ -45,29 +80,76 @@ def register(strategy: Strategy) -> Strategy:
 
 
 def get(name: str, game: str = "hidden-village") -> Strategy:
+    """A strategy by name: a registered one, an installed entry point, or `module:function`."""
     s = _REGISTRY.get(name)
+    if s is None and ":" in name:
+        s = _from_module(name)
+    if s is None:
+        s = _from_entry_point(name)
     if s is None or ("*" not in s.games and game not in s.games):
         names = ", ".join(available(game))
-        raise UserError(f"unknown strategy '{name}' (known: {names})")
+        raise UserError(f"unknown strategy '{name}' (known: {names}; or a plug-in as "
+                        f"package.module:function)")
     return s
 
 
+def plugin_strategy(name: str, fn, module=None) -> Strategy:
+    """Wrap a plug-in function as a Strategy (its module's PARAMS are its parameters)."""
+    if not callable(fn):
+        raise UserError(f"strategy '{name}': '{fn!r}' is not a function")
+    params = dict(getattr(module, "PARAMS", {}) or {})
+    doc = (fn.__doc__ or "").strip().splitlines()
+    return Strategy(name, PLUGIN, doc[0] if doc else "a plug-in strategy", params=params,
+                    plugin=fn, listed=False)
+
+
+def _from_module(name: str) -> Strategy:
+    mod_name, _, fn_name = name.partition(":")
+    if os.getcwd() not in sys.path:   # a module in the current folder, as `python -m` finds it
+        sys.path.append(os.getcwd())
+    try:
+        module = importlib.import_module(mod_name)
+    except ImportError as e:
+        raise UserError(f"strategy '{name}': cannot import module '{mod_name}' ({e})") from None
+    fn = getattr(module, fn_name, None)
+    if fn is None:
+        raise UserError(f"strategy '{name}': module '{mod_name}' has no '{fn_name}'")
+    return plugin_strategy(name, fn, module)
+
+
+def _entry_points():
+    return {ep.name: ep for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def _from_entry_point(name: str) -> Strategy | None:
+    ep = _entry_points().get(name)
+    if ep is None:
+        return None
+    try:
+        fn = ep.load()
+    except Exception as e:   # a broken third-party package: say which
+        raise UserError(f"strategy '{name}': entry point {ep.value} failed to load ({e})") from None
+    return plugin_strategy(name, fn, importlib.import_module(fn.__module__))
+
+
 def available(game: str = "hidden-village") -> list[str]:
-    return sorted(n for n, s in _REGISTRY.items()
-                  if s.listed and ("*" in s.games or game in s.games))
+    return sorted([n for n, s in _REGISTRY.items()
+                   if s.listed and ("*" in s.games or game in s.games)]
+                  + [n for n in _entry_points() if n not in _REGISTRY])
 
 
 def parse_params(items: list[str] | None) -> dict:
-    """['k=v', ...] -> {k: float(v)} with a clear error for a malformed item."""
+    """['k=v', ...] -> {k: v} (a number, or a word some parameters accept, e.g. base=greedy)
+    with a clear error for a malformed item."""
     out = {}
     for item in items or []:
         k, sep, v = item.partition("=")
-        if not sep or not k:
+        if not sep or not k or not v:
             raise UserError(f"--param '{item}' is not of the form NAME=VALUE")
         try:
             out[k] = float(v)
         except ValueError:
-            raise UserError(f"--param '{item}': '{v}' is not a number") from None
+            out[k] = v
     return out
 
 
