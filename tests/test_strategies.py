@@ -1,57 +1,224 @@
-"""Every registered strategy plays complete games at every level without returning an illegal
-option (the kernel raises if it does), and greedy beats random."""
+"""The strategy contract: every registered strategy answers every decision kind with a legal
+option, an illegal answer is an error naming the strategy and the decision, plug-ins work,
+and the team strategies (planner, rollout) play as their descriptions promise."""
+import json
+from pathlib import Path
+
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
 import strategies
-from simcore.games.hidden_village import consts as K
-from simcore.games.hidden_village.config import make_config
-from simcore.games.hidden_village.game import run_chunk
-from simcore.games.hidden_village.state import new_state
+from experiments.cli import app
+from experiments.runs import RunSpec, run
+from simcore import plugins
 from simcore.errors import UserError
+from simcore.games.hidden_village import consts as K
+from simcore.games.hidden_village import run_games
+from simcore.games.hidden_village import state as S
+from simcore.games.hidden_village.config import make_config
+from simcore.games.hidden_village.rollout import rollout_turn
+from simcore.games.hidden_village.rules.decide import choose
+from simcore.games.hidden_village.rules.turn import play_turn
+from simcore.games.hidden_village.state import new_state
+from simcore.policy import PLUGIN
+from tests.conftest import make_game
 
 LEVELS = [("standard", "white", 3), ("complex", "red", 2), ("terrible", "white", 5),
           ("smurfnightmarish", "red", 1)]
+FAST_ROLLOUT = {"samples": 1, "rounds": 0}
+
+
+def vector(name, **overrides):
+    s = strategies.get(name)
+    if name == "rollout":
+        overrides = {**FAST_ROLLOUT, **overrides}
+    return s, s.param_vector(overrides)
 
 
 @pytest.mark.parametrize("name", strategies.available())
-def test_every_strategy_plays_legal_options_at_every_level(cat, name):
-    s = strategies.get(name)
-    asked = np.zeros(K.N_DECISIONS, np.int64)
+def test_every_strategy_plays_whole_games_at_every_level(cat, name):
+    s, params = vector(name)
+    games = 3 if name == "rollout" else 120
     for level, die, players in LEVELS:
         C, _ = make_config(cat, level=level, die=die, players=players)
-        st = new_state(cat.rules, event_capacity=1)
-        out = np.zeros((150, K.N_RESULT_FIELDS), np.int64)
-        run_chunk(cat.rules, C, st, s.kernel_id, s.param_vector(), 11, 0, out)
+        out = run_games(cat, C, s.kernel_id, params, 11, 0, games)
         assert (out[:, K.R_OUTCOME] != K.RUNNING).all()
-        asked += st.decisions
-    if name == "first":   # always option 0: it never reaches some decisions (it never builds)
-        return
-    # the decisions every sensible game asks were put to the strategy
-    for kind in ("play-card", "place", "bonus", "rescue", "gain-pair", "lose-one", "build",
-                 "cracoucass-discard"):
-        assert asked[K.DECISIONS.index(kind)] > 0, kind
 
 
-def test_greedy_wins_more_than_random_at_standard(cat):
-    C, _ = make_config(cat, level="standard", die="white", players=3)
-    rates = {}
-    for name in ("random", "greedy"):
-        s = strategies.get(name)
-        st = new_state(cat.rules, event_capacity=1)
-        out = np.zeros((400, K.N_RESULT_FIELDS), np.int64)
-        run_chunk(cat.rules, C, st, s.kernel_id, s.param_vector(), 3, 0, out)
-        rates[name] = (out[:, K.R_OUTCOME] == K.WIN).mean()
-    assert rates["random"] < 0.05 < 0.5 < rates["greedy"]
+def test_every_decision_kind_is_answered_legally_by_every_strategy(cat):
+    """Random play reaches states of every decision kind; at each, every compiled strategy
+    is asked (the rollout's out-of-turn decisions are its base's) and must answer legally."""
+    kernels = [vector(n) for n in strategies.available()]
+    rng = np.random.default_rng(5)
+    asked = np.zeros(K.N_DECISIONS, np.int64)
+
+    def probe(decision, options, state, rules, params):
+        kind = K.DECISIONS.index(decision)
+        n = len(options)
+        for s, vec in kernels:
+            idx = choose(rules, state, kind, n, s.kernel_id, vec)
+            assert 0 <= idx < n, (s.name, decision, idx, n)
+        asked[kind] += 1
+        return int(rng.integers(n))
+
+    plugins.activate(probe, {}, K.DECISIONS)
+    try:
+        for level, die, players in LEVELS + [("standard", "red", 4), ("complex", "white", 5)]:
+            for mix in ((), ("robot-assistant",)):
+                C, _ = make_config(cat, level=level, die=die, players=players)
+                run_games(cat, C, PLUGIN, np.zeros(1), 3, 0, 40)
+    finally:
+        plugins.activate(None, {}, K.DECISIONS)
+    never = [K.DECISIONS[k] for k in range(K.N_DECISIONS) if asked[k] == 0]
+    assert never == [], f"decision kinds never reached by random play: {never}"
 
 
-def test_greedy_parameters_are_named_and_overridable():
+def bad_strategy(decision, options, state, rules, params):
+    return len(options)   # one past the last legal option
+
+
+def not_an_index(decision, options, state, rules, params):
+    return "first"
+
+
+@pytest.mark.parametrize("fn, said", [
+    ("bad_strategy", "returned option 3 for decision 'play-card', which has 3 legal options (0..2)"),
+    ("not_an_index", "returned 'first', not an option index, for decision 'play-card', which has "
+                     "3 legal options (0..2)"),
+])
+def test_an_illegal_answer_names_the_strategy_and_the_decision(fn, said):
+    spec = RunSpec("hidden-village", "standard", None, None, 3, f"tests.test_strategies:{fn}",
+                   {}, 1)
+    with pytest.raises(UserError) as e:
+        run(spec, 1)
+    assert str(e.value) == f"strategy 'tests.test_strategies:{fn}' {said}"
+
+
+def test_an_illegal_answer_is_one_error_line_from_the_command_line():
+    r = CliRunner().invoke(app, ["play", "--strategy", "tests.test_strategies:bad_strategy"])
+    assert r.exit_code == 2
+    assert r.output == ("error: strategy 'tests.test_strategies:bad_strategy' returned option 3 "
+                        "for decision 'play-card', which has 3 legal options (0..2)\n")
+
+
+def prefer_rescue(decision, options, state, rules, params):
+    """Places on the action with the highest id among the legal ones; otherwise the first."""
+    if decision == "place":
+        return int(np.argmax(options))
+    return 0
+
+
+PARAMS = {"weight": 2.0}
+
+
+def test_a_plugin_strategy_runs_from_its_module_name_with_its_params(cat):
+    spec = RunSpec("hidden-village", "standard", None, None, 3,
+                   "tests.test_strategies:prefer_rescue", {"weight": 3}, 1)
+    out = run(spec, 30)
+    assert (out[:, K.R_OUTCOME] != K.RUNNING).all()
+    s = strategies.get("tests.test_strategies:prefer_rescue")
+    assert s.kernel_id == PLUGIN and s.params == {"weight": 2.0}
+    assert s.description.startswith("Places on the action")
+    with pytest.raises(UserError, match="no parameter 'depth'"):
+        s.param_vector({"depth": 1})
+
+
+@pytest.mark.parametrize("name, msg", [
+    ("nosuchmodule_xyz:choose", "cannot import module 'nosuchmodule_xyz'"),
+    ("tests.test_strategies:nothing_here", "has no 'nothing_here'"),
+    ("tests.test_strategies:PARAMS", "is not a function"),
+    ("nosuch", "unknown strategy 'nosuch'"),
+])
+def test_a_bad_strategy_name_is_one_clear_error(name, msg):
+    with pytest.raises(UserError, match=msg):
+        strategies.get(name)
+
+
+def test_parameters_are_named_overridable_and_checked():
     g = strategies.get("greedy")
-    v = g.param_vector({"rescue": 3})
-    assert v[list(g.params).index("rescue")] == 3.0
+    assert g.param_vector({"rescue": 3})[list(g.params).index("rescue")] == 3.0
     with pytest.raises(UserError, match="no parameter 'depth'"):
         g.param_vector({"depth": 2})
+    r = strategies.get("rollout")
+    assert r.param_vector({"base": "greedy"})[list(r.params).index("base")] == 3.0
+    with pytest.raises(UserError, match="parameter 'base' must be one of first, random, greedy, planner"):
+        r.param_vector({"base": "rollout"})
+    with pytest.raises(UserError, match="parameter 'rescue' must be a number"):
+        g.param_vector({"rescue": "lots"})
+    assert strategies.parse_params(["base=planner", "samples=2"]) == {"base": "planner", "samples": 2.0}
 
 
-def test_strategies_list_greedy_for_hidden_village():
-    assert strategies.available("hidden-village") == ["first", "greedy", "random"]
+def test_strategies_list_for_hidden_village():
+    assert strategies.available("hidden-village") == ["first", "greedy", "planner", "random",
+                                                      "rollout"]
+
+
+def test_rollout_games_are_reproducible_and_leave_chance_alone(cat):
+    """Two runs of one seed give the same games; a rollout turn draws only from the policy
+    stream: replaying the chosen options without playouts gives the same state."""
+    s, params = vector("rollout", samples=2)
+    C, _ = make_config(cat, level="complex", die="red", players=3)
+    a = run_games(cat, C, s.kernel_id, params, 8, 0, 3)
+    b = run_games(cat, C, s.kernel_id, params, 8, 0, 3)
+    assert (a == b).all()
+
+    g = make_game(cat, level="complex", players=3, log=False)
+    twin = make_game(cat, level="complex", players=3, log=False)
+    scr = new_state(cat.rules, event_capacity=1)
+    base = int(params[list(s.params).index("base")])
+    p = int(g.st.sc[S.S_CUR])
+    turns = 0
+    while g.st.sc[S.S_ESPLANADE] > 0 and g.st.sc[S.S_OUTCOME] == K.RUNNING:
+        twin.st.rng[K.STREAM_POLICY] = g.st.rng[K.STREAM_POLICY]
+        rollout_turn(g.R, g.C, g.st, scr, p, params)
+        m = int(g.st.sc[S.S_SCRIPT_N])           # the options the playouts chose
+        assert int(g.st.sc[S.S_SCRIPT_POS]) == m  # all taken by the real turn
+        twin.st.script[:m] = g.st.script[:m]
+        twin.st.sc[S.S_SCRIPT_N] = m
+        twin.st.sc[S.S_SCRIPT_POS] = 0
+        play_turn(twin.R, twin.C, twin.st, p, base, params)
+        for stream in (K.STREAM_SETUP, K.STREAM_SHUFFLE, K.STREAM_DICE):
+            assert g.st.rng[stream] == twin.st.rng[stream]
+        for f in ("stock", "occ", "hand", "hand_n", "piles", "pile_n", "inv", "inv_n",
+                  "garg_deck", "house_built"):
+            assert (getattr(g.st, f) == getattr(twin.st, f)).all(), f
+        p = (p + 1) % g.C.players
+        turns += 1
+    assert turns >= 6
+
+
+def readme_example() -> str:
+    text = (Path(__file__).parent.parent / "README.md").read_text()
+    block = text.split("<!-- example: my_strategies.py -->")[1].split("<!-- end example -->")[0]
+    return block.strip().removeprefix("```python").removesuffix("```").strip() + "\n"
+
+
+def test_the_readme_plugin_example_runs_from_the_command_line(tmp_path, monkeypatch):
+    code = readme_example()
+    assert len(code.splitlines()) <= 22
+    (tmp_path / "my_strategies.py").write_text(code)
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(app, ["run", "--strategy", "my_strategies:choose", "--param",
+                                 "build_first=1", "--games", "40", "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["games"] == 40
+    r = CliRunner().invoke(app, ["run", "--strategy", "my_strategies:choose", "--param",
+                                 "depth=1", "--games", "4"])
+    assert r.exit_code == 2 and r.output.startswith("error: strategy 'my_strategies:choose' "
+                                                    "has no parameter 'depth'")
+
+
+def test_an_entry_point_strategy_is_listed_and_runs(tmp_path, monkeypatch):
+    (tmp_path / "team_plugin.py").write_text(readme_example())
+    info = tmp_path / "team_plugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: team-plugin\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(
+        "[meeplesim.strategies]\nrescue-first = team_plugin:choose\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert "rescue-first" in strategies.available()
+    out = CliRunner().invoke(app, ["strategies"]).output
+    assert "rescue-first" in out and "Rescue first, then build" in out
+    r = CliRunner().invoke(app, ["run", "--strategy", "rescue-first", "--games", "10", "--json"])
+    assert r.exit_code == 0, r.output

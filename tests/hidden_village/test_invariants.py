@@ -9,6 +9,7 @@ import numba
 import numpy as np
 import pytest
 
+import strategies
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.config import make_config
@@ -16,7 +17,6 @@ from simcore.games.hidden_village.rules.core import objectives_met
 from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.rules.turn import end_of_round, play_turn
 from simcore.games.hidden_village.state import new_state
-from simcore.policy import RANDOM
 
 # violation codes returned by check_state
 OK, MEEPLES, CARDS, CARD_DUPLICATE, INVENTIONS, NEGATIVE, SUPPLY, ROUNDS, WIN_WITHOUT, LOSS_REASON, \
@@ -145,11 +145,13 @@ CONFIGS = [(level, die) for level in ("standard", "complex", "terrible") for die
           [("smurfnightmarish", "red")]
 
 
-def run_checked(cat, level, die, games, players=3, finite_supply=False, seed=2026):
+def run_checked(cat, level, die, games, players=3, finite_supply=False, seed=2026,
+                strategy="random"):
     C, _ = make_config(cat, level=level, die=die, players=players, finite_supply=finite_supply, log=True)
     st = new_state(cat.rules, event_capacity=4096)
     out = np.zeros((games, 3), np.int64)
-    play_checked(cat.rules, C, st, RANDOM, np.zeros(1), seed, 0, games, out)
+    s = strategies.get(strategy)
+    play_checked(cat.rules, C, st, s.kernel_id, s.param_vector(), seed, 0, games, out)
     bad = out[out[:, 0] != OK]
     assert len(bad) == 0, f"{level}/{die}: {len(bad)} games broke an invariant, first: {NAMES[bad[0, 0]]}"
     assert (out[:, 1] != K.RUNNING).all(), "every game ends"
@@ -168,6 +170,14 @@ def test_invariants_hold_over_random_games(cat, level, die):
 @pytest.mark.parametrize("players", [1, 2, 4, 5])
 def test_invariants_hold_for_every_player_count(cat, players):
     run_checked(cat, "standard", "white", games=100, players=players)
+
+
+@pytest.mark.parametrize("strategy", ["greedy", "planner"])
+@pytest.mark.parametrize("level,die", [("standard", "white"), ("terrible", "red")])
+def test_invariants_hold_when_teams_build_and_win(cat, strategy, level, die):
+    """Strategies that build, bake and win reach states random play never does."""
+    out = run_checked(cat, level, die, games=150, strategy=strategy)
+    assert (out[:, 1] == K.WIN).any()
 
 
 def test_invariants_hold_with_finite_supply(cat):
