@@ -13,6 +13,7 @@ with the number of games.
 """
 from __future__ import annotations
 
+import itertools
 import os
 import threading
 from dataclasses import dataclass, field
@@ -152,22 +153,21 @@ def _execute_dask(tasks: list, scheduler: str, progress):
     except ImportError as e:  # pragma: no cover - distributed is a dependency
         raise UserError(f"--backend dask needs the 'distributed' package: {e}")
     try:
-        client = Client(scheduler, timeout="10s", set_as_default=False)
+        client = Client(scheduler, timeout="10s")
     except (OSError, TimeoutError, ValueError) as e:
         raise UserError(f"cannot reach the dask scheduler at '{scheduler}': {e}")
     try:
         threads = max(1, sum(client.nthreads().values()))
         limit = 2 * threads
         todo = iter(enumerate(tasks))
-        pending = as_completed()
-        for _ in range(limit):
-            nxt = next(todo, None)
-            if nxt is None:
-                break
-            pending.add(client.submit(_play_tagged, *nxt, pure=False))
+        first = [client.submit(_play_tagged, *nxt, pure=False)
+                 for nxt in itertools.islice(todo, limit)]
+        if not first:
+            return
+        pending = as_completed(first)
         for fut in pending:
             i, rows = fut.result()
-            fut.release()
+            del fut
             nxt = next(todo, None)
             if nxt is not None:
                 pending.add(client.submit(_play_tagged, *nxt, pure=False))
