@@ -48,7 +48,7 @@ def _write_atomic(path: Path, data: bytes):
 def _diff(old, new, where=""):
     """The first field where two JSON-like values differ, as 'path: old -> new'."""
     if isinstance(old, dict) and isinstance(new, dict):
-        for k in sorted(set(old) | set(new)):
+        for k in [*new, *(k for k in old if k not in new)]:     # in the order the caller lists them
             if old.get(k, "<absent>") != new.get(k, "<absent>"):
                 return _diff(old.get(k, "<absent>"), new.get(k, "<absent>"), f"{where}.{k}" if where else k)
         return None
