@@ -334,7 +334,7 @@ def compare(
     Example: meeplesim compare --a die=white --b die=red --level standard --strategy greedy
     """
     from experiments import engine, runs
-    from experiments.grid import DEFAULTS, _spec as grid_spec
+    from experiments.grid import DEFAULTS, spec_from_options as grid_spec
     runs.check_games(games)
     sa, sb = _parse_side(a, "--a"), _parse_side(b, "--b")
     base = {**DEFAULTS, "game": game, "level": level, "die": die, "hungry": hungry, "players": players,

@@ -215,7 +215,7 @@ def cell_id(axes: dict) -> str:
     return ",".join(f"{k}={format_value(k, axes[k])}" for k in sorted(axes)) or "all"
 
 
-def _spec(opts: dict, seed: int) -> RunSpec:
+def spec_from_options(opts: dict, seed: int) -> RunSpec:
     return RunSpec(game=opts["game"], level=opts["level"], die=opts["die"], hungry=opts["hungry"],
                    players=opts["players"], strategy=opts["strategy"], params=dict(opts["params"]),
                    seed=seed, too_late=opts["too_late"], finite_supply=opts["finite_supply"],
@@ -233,7 +233,7 @@ def expand(grid: Grid) -> tuple[list, list]:
             for n, v in zip(names, vals):
                 opts = {**DEFAULTS, **{k: base[k] for k in FIXED_ONLY}, n: v}
                 try:
-                    _mk("check", _spec(opts, grid.seed))
+                    _mk("check", spec_from_options(opts, grid.seed))
                 except UserError as e:
                     raise UserError(f"{grid.name}: axis {n} = {format_value(n, v)}: {e}")
     cells, skipped = [], []
@@ -243,7 +243,7 @@ def expand(grid: Grid) -> tuple[list, list]:
             axes.update(zip(names, vals))
         cid = cell_id(axes)
         try:
-            cells.append(make_cell(cid, _spec({**base, **axes}, grid.seed),
+            cells.append(make_cell(cid, spec_from_options({**base, **axes}, grid.seed),
                                    {k: (sorted(v) if k == "without" else v) for k, v in axes.items()}))
         except UserError as e:
             skipped.append(f"{cid}: {e}")

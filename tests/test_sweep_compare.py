@@ -186,3 +186,19 @@ def test_run_until_halfwidth_stops_when_precise_enough(tmp_path):
         from simcore.stats import wilson_interval
         lo, hi = wilson_interval(prev["wins"], prev["games"], st["z"])
         assert (hi - lo) / 2 >= 0.04
+
+
+def test_a_grid_with_compare_gives_the_paired_difference_of_the_compare_command(tmp_path):
+    f = tmp_path / "duel.toml"
+    f.write_text("name = 'duel'\ngames = 300\nchunk = 150\ncompare = 'die'\n[fixed]\nstrategy = 'greedy'\n"
+                 "level = 'complex'\n[axes]\ndie = ['white', 'red']\n")
+    r = cli.invoke(app, ["sweep", str(f), "--results", str(tmp_path / "s"), "--json", "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    red, white = _jsonl(r.output)
+    assert "diff" not in white and red["diff_vs"] == "die=white"
+    c = json.loads(cli.invoke(app, ["compare", "--a", "die=red", "--b", "die=white", "--level", "complex",
+                                    "--strategy", "greedy", "--games", "300", "--json", "--jobs", "1"]).output)
+    for key in ("diff", "diff_ci_low", "diff_ci_high", "unpaired_ci_low", "unpaired_ci_high"):
+        assert red[key] == pytest.approx(c[key])
+    text = cli.invoke(app, ["sweep", str(f), "--results", str(tmp_path / "s")]).output
+    assert "paired differences against die = white" in text and "die=red" in text.splitlines()[-1]
