@@ -192,6 +192,13 @@ def _play(cells, units, games, results, kind, identity, chunk, jobs, backend, sc
           until_halfwidth, max_games, label):
     """Play the units' cells (into a results folder if given); returns (player, stops, z, info)."""
     from experiments import engine
+    engine.check_stopping(games, until_halfwidth, max_games)
+    from simcore.runner import BACKENDS, check_jobs
+    check_jobs(jobs)
+    if backend not in BACKENDS:
+        raise UserError(f"unknown backend '{backend}' (known: {', '.join(BACKENDS)})")
+    if chunk < 1:
+        raise UserError(f"--chunk must be at least 1, got {chunk}")
     store = _open_store(results, kind, identity, cells)
     bar = _Bar(label)
     try:

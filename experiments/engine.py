@@ -162,6 +162,20 @@ def win_stats(wins: np.ndarray, z: float = Z95) -> dict:
     return {"games": n, "wins": w, "win_rate": w / n if n else 0.0, "ci_low": lo, "ci_high": hi}
 
 
+def check_stopping(games: int, until_halfwidth: float | None, max_games: int | None):
+    """Check the stopping options (before anything is written); the max games in force."""
+    if until_halfwidth is None:
+        if max_games is not None:
+            raise UserError("--max-games goes with --until-halfwidth (without it, --games is the count)")
+        return None
+    if not 0 < until_halfwidth < 1:
+        raise UserError(f"--until-halfwidth must be between 0 and 1, got {until_halfwidth}")
+    max_games = DEFAULT_MAX_GAMES if max_games is None else max_games
+    if max_games < games:
+        raise UserError(f"--max-games ({max_games}) must be at least the first look's --games ({games})")
+    return max_games
+
+
 def play_units(player: Player, units: list, games: int, until_halfwidth: float | None,
                max_games: int | None):
     """Play every unit (a tuple of cell ids measured together: one cell, or a pair whose
@@ -169,14 +183,10 @@ def play_units(player: Player, units: list, games: int, until_halfwidth: float |
     interval half-width is below `until_halfwidth`.
 
     Returns (per unit: number of games it stopped at, the z of its intervals, info dict)."""
+    max_games = check_stopping(games, until_halfwidth, max_games)
     if until_halfwidth is None:
         player.ensure({cid: games for u in units for cid in u})
         return {u: games for u in units}, Z95, {"rule": "fixed", "looks": [games]}
-    if not 0 < until_halfwidth < 1:
-        raise UserError(f"--until-halfwidth must be between 0 and 1, got {until_halfwidth}")
-    max_games = DEFAULT_MAX_GAMES if max_games is None else max_games
-    if max_games < games:
-        raise UserError(f"--max-games ({max_games}) must be at least the first look's --games ({games})")
     looks = look_schedule(games, max_games)
     z = sequential_z(len(looks))
     stopped: dict = {}

@@ -51,6 +51,11 @@ def test_unknown_experiment_and_bad_sweep_options_are_errors(tmp_path):
     assert "at least 1" in _err(["sweep", "smoke", "--results", str(tmp_path / "r"), "--games", "-3"])
     assert "--until-halfwidth must be between 0 and 1" in _err(
         ["sweep", "smoke", "--results", str(tmp_path / "r2"), "--until-halfwidth", "2"])
+    assert not (tmp_path / "r2").exists()
+    assert "--max-games goes with --until-halfwidth" in _err(
+        ["sweep", "smoke", "--results", str(tmp_path / "r3"), "--max-games", "500"])
+    assert "--max-games (100) must be at least" in _err(
+        ["run", "--games", "200", "--until-halfwidth", "0.1", "--max-games", "100"])
 
 
 def test_illegal_level_combinations_are_skipped_with_a_note():
