@@ -92,6 +92,9 @@ def test_in_store_mode_the_parent_holds_no_rows_and_memory_does_not_grow_with_ch
 
     from simcore.store import ResultsStore
     cell = _cell()
+    # warm up first (kernels, pyarrow's first write): only the chunks' own memory is measured
+    with ResultsStore(tmp_path / "warm", "run", {"t": 1}, {"c": cell.definition}) as store:
+        Player([cell], store=store, chunk=40, jobs=1).ensure({"c": 80})
     peaks = []
     for games in (5 * 40, 20 * 40):
         with ResultsStore(tmp_path / str(games), "run", {"t": 1}, {"c": cell.definition}) as store:
@@ -101,5 +104,6 @@ def test_in_store_mode_the_parent_holds_no_rows_and_memory_does_not_grow_with_ch
             peaks.append(tracemalloc.get_traced_memory()[1])
             tracemalloc.stop()
             assert player.mem["c"] == [] and player.played == games
-    # four times the chunks, (about) the same peak: one chunk's rows at a time
+    # four times the chunks, (about) the same peak: one chunk's rows at a time (keeping the
+    # rows in memory instead measures 2.8 times the peak here)
     assert peaks[1] < 1.5 * peaks[0]
