@@ -82,18 +82,29 @@ class ResultsStore:
                 self.dir.mkdir(parents=True)
             except OSError as e:
                 raise UserError(f"--results {folder}: cannot create the folder: {e.strerror}")
-        (self.dir / "chunks").mkdir(exist_ok=True)
+        if manifest.exists():
+            self._read_manifest(manifest)      # refuse a broken manifest before touching the folder
         self._lock = open(self.dir / ".lock", "a")
         try:
             fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             self._lock.close()
+            self._lock = None
             raise UserError(f"--results {folder}: another meeplesim run is writing there")
-        for tmp in (self.dir / "chunks").glob(".tmp-*"):
-            tmp.unlink()          # left by an interrupted write: never a finished chunk
+        try:
+            self._open(manifest, kind, identity, cells)
+        except BaseException:
+            self.close()
+            raise
+
+    def _open(self, manifest: Path, kind: str, identity: dict, cells: dict):
         if manifest.exists():
             self.manifest = self._read_manifest(manifest)
             self._check(kind, identity, cells)
+        (self.dir / "chunks").mkdir(exist_ok=True)
+        for tmp in (self.dir / "chunks").glob(".tmp-*"):
+            tmp.unlink()          # left by an interrupted write: never a finished chunk
+        if manifest.exists():
             added = {c: d for c, d in cells.items() if c not in self.manifest["cells"]}
             if added:
                 self.manifest["cells"].update(added)
