@@ -422,7 +422,10 @@ def sweep(
     player, stops, z, info = _play(cells, units, n_games, results, "sweep", identity,
                                    chunk or grid.chunk, jobs, backend, scheduler, until_halfwidth,
                                    max_games, grid.name)
-    n_of = {cid: n for u, n in stops.items() for cid in u}
+    n_of: dict = {}
+    for u, n in stops.items():          # a baseline cell is in several pairs: its largest count
+        for cid in u:
+            n_of[cid] = max(n, n_of.get(cid, 0))
     rows = []
     for c in cells:
         rows.append({"cell": c.id, **c.axes, "mix": c.mix, **engine.win_stats(player.wins(c.id, n_of[c.id]), z)})
