@@ -88,9 +88,9 @@ def _builtin(name: str) -> dict | None:
         cat = mod.load_catalog(None)
         ids = sorted({r["id"] for r in card_records(cat)} - {"too-late"})
         return {"name": name, "description": "the full card mix and each one-card-removed mix on "
-                "paired seeds, ranked by the change in win rate (greedy team, Complex, 3 players)",
+                "paired seeds, ranked by the change in win rate (greedy team, Terrible, 3 players)",
                 "games": 2000, "seed": 1, "compare": "without",
-                "fixed": {"strategy": "greedy", "players": 3, "level": "complex"},
+                "fixed": {"strategy": "greedy", "players": 3, "level": "terrible"},
                 "axes": {"without": [[]] + [[i] for i in ids]}}
     return None
 
