@@ -143,47 +143,137 @@ def _progress(total: int, label: str):
     return bar, (lambda n: bar.advance(task, n))
 
 
+JobsOpt = typer.Option(None, "--jobs", "-j",
+                       help="Worker processes (default: all cores; 1 plays in this process).")
+BackendOpt = typer.Option("loky", "--backend",
+                          help="loky (local processes) or dask (a dask.distributed cluster, with --scheduler).")
+SchedulerOpt = typer.Option(None, "--scheduler", help="The dask scheduler's address, e.g. tcp://host:8786.")
+ChunkOpt = typer.Option(2000, "--chunk", help="Games per chunk (the unit of work and of storage).")
+ResultsOpt = typer.Option(None, "--results",
+                          help="A results folder: one Parquet file per finished chunk and a manifest; "
+                               "running the same command again resumes.")
+HalfwidthOpt = typer.Option(None, "--until-halfwidth",
+                            help="Keep adding games until the 95% interval's half-width is below H "
+                                 "(--games is the first look; looks double up to --max-games; each "
+                                 "look's interval is widened by a Bonferroni split of the 5% over "
+                                 "the looks, so the reported interval keeps 95% coverage).")
+MaxGamesOpt = typer.Option(None, "--max-games",
+                           help="With --until-halfwidth: at most this many games per cell (default 1 000 000).")
+
+
+class _Bar:
+    """One progress bar (rich, games/s and ETA) on a terminal; nothing otherwise."""
+
+    def __init__(self, label: str):
+        self.bar = self.task = None
+        if not sys.stderr.isatty():
+            return
+        bar, _ = _progress(0, label)
+        self.bar, self.task = bar, bar.task_ids[0]
+
+    def add_total(self, n: int):
+        if self.bar:
+            t = self.bar.tasks[0]
+            self.bar.update(self.task, total=(t.total or 0) + n)
+
+    def advance(self, n: int):
+        if self.bar:
+            self.bar.advance(self.task, n)
+
+    def stop(self):
+        if self.bar:
+            self.bar.stop()
+
+
+def _open_store(results, kind, identity, cells):
+    if results is None:
+        return None
+    from simcore.store import ResultsStore
+    return ResultsStore(results, kind, identity, {c.id: c.definition for c in cells})
+
+
+def _play(cells, units, games, results, kind, identity, chunk, jobs, backend, scheduler,
+          until_halfwidth, max_games, label):
+    """Play the units' cells (into a results folder if given); returns (player, stops, z, info)."""
+    from experiments import engine
+    engine.check_stopping(games, until_halfwidth, max_games)
+    from simcore.runner import BACKENDS, check_jobs
+    check_jobs(jobs)
+    if backend not in BACKENDS:
+        raise UserError(f"unknown backend '{backend}' (known: {', '.join(BACKENDS)})")
+    if chunk < 1:
+        raise UserError(f"--chunk must be at least 1, got {chunk}")
+    store = _open_store(results, kind, identity, cells)
+    bar = _Bar(label)
+    try:
+        player = engine.Player(cells, store=store, chunk=chunk, jobs=jobs, backend=backend,
+                               scheduler=scheduler, progress=bar)
+        stops, z, info = engine.play_units(player, units, games, until_halfwidth, max_games)
+    finally:
+        bar.stop()
+        if store is not None:
+            store.close()
+    return player, stops, z, info
+
+
+def _ci_words(info, z):
+    if info["rule"] == "fixed":
+        return "95% CI"
+    return f"95% CI, sequential: z {z:.3f} over {len(info['looks'])} looks"
+
+
 @app.command()
 @guarded
 def run(
     game: str = GameOpt, level: str = LevelOpt, die: Optional[str] = DieOpt,
     hungry: Optional[bool] = HungryOpt, players: int = PlayersOpt, strategy: str = StrategyOpt,
     param: Optional[List[str]] = ParamOpt, seed: int = SeedOpt,
-    games: int = typer.Option(10000, "--games", "-n", help="Number of games to play."),
+    games: int = typer.Option(10000, "--games", "-n", help="Number of games to play (the first look with --until-halfwidth)."),
     too_late: Optional[str] = TooLateOpt, finite_supply: bool = FiniteOpt,
     data: Optional[str] = DataOpt, cards: Optional[str] = CardsOpt,
     without: Optional[List[str]] = WithoutOpt, as_json: bool = JsonOpt,
+    jobs: Optional[int] = JobsOpt, backend: str = BackendOpt, scheduler: Optional[str] = SchedulerOpt,
+    chunk: int = ChunkOpt, results: Optional[str] = ResultsOpt,
+    until_halfwidth: Optional[float] = HalfwidthOpt, max_games: Optional[int] = MaxGamesOpt,
 ):
     """Play N games of one configuration: win rate with a 95% Wilson interval, mean rounds,
     loss reasons.
 
     Example: meeplesim run --level complex --players 4 --games 20000 --without beta-smurf
+
+    Example: meeplesim run --level standard --until-halfwidth 0.005 --results results/std
     """
-    from experiments import runs
+    from experiments import engine, runs
     runs.check_games(games)
     spec = _spec(game, level, die, hungry, players, strategy, param, seed, too_late, finite_supply, data,
                  cards, without)
     mod, cat, cfg, variant, strat, params = runs.prepare(spec)
-    bar, tick = _progress(games, "playing")
+    cell = engine.make_cell("run", spec)
     t0 = time.perf_counter()
-    try:
-        results = runs.run(spec, games, progress=tick)
-    finally:
-        if bar:
-            bar.stop()
+    player, stops, z, info = _play([cell], [("run",)], games, results, "run",
+                                   {"game": game, "seed": seed, "code": engine.code_version()},
+                                   chunk, jobs, backend, scheduler, until_halfwidth, max_games, "playing")
     secs = time.perf_counter() - t0
-    s = runs.summarize(results, mod.RESULT_FIELDS, mod.LOSS_REASONS)
+    n = stops[("run",)]
+    s = runs.summarize(player.rows("run", n), mod.RESULT_FIELDS, mod.LOSS_REASONS)
+    if info["rule"] != "fixed":
+        s.update({k: v for k, v in engine.win_stats(player.wins("run", n), z).items()
+                  if k in ("ci_low", "ci_high")})
     if as_json:
         out = {"game": game, "level": variant.level, "die": variant.die, "hungry": variant.hungry,
                "players": variant.players, "strategy": strategy, "params": spec.params,
                "seed": seed, "too_late": variant.too_late, "finite_supply": variant.finite_supply,
                "cards": cat.mix, "catalog": cat.digest, **s, "seconds": round(secs, 3)}
+        if info["rule"] != "fixed":
+            out["stopping"] = info
+        if results:
+            out["results"] = results
         typer.echo(json.dumps(out))
         return
     typer.echo(f"{mod.TITLE}: {_describe_variant(variant, strategy, cat.mix)}; seed {seed}")
     typer.echo(f"games        {s['games']}")
     typer.echo(f"wins         {s['wins']}")
-    typer.echo(f"win rate     {100 * s['win_rate']:.2f}%  (95% CI {100 * s['ci_low']:.2f}% - {100 * s['ci_high']:.2f}%)")
+    typer.echo(f"win rate     {100 * s['win_rate']:.2f}%  ({_ci_words(info, z)} {100 * s['ci_low']:.2f}% - {100 * s['ci_high']:.2f}%)")
     typer.echo(f"mean rounds  {s['mean_rounds']:.2f}")
     if s["loss_reasons"]:
         typer.echo("loss reasons " + ", ".join(f"{k} {v}" for k, v in s["loss_reasons"].items()))
@@ -191,7 +281,190 @@ def run(
         left = s["losses_mean_left"]
         typer.echo(f"losses left  {left['forest_left']:.2f} lost Smurfs, {left['houses_left']:.2f} houses, "
                    f"{left['cakes_left']:.2f} cakes (mean)")
-    typer.echo(f"time         {secs:.1f} s ({s['games'] / max(secs, 1e-9):,.0f} games/s)")
+    typer.echo(f"time         {secs:.1f} s ({player.played / max(secs, 1e-9):,.0f} games/s played"
+               + (f", {s['games'] - player.played} games from {results}" if s['games'] > player.played else "")
+               + ")")
+
+
+# ----------------------------------------------------------------------------- compare
+def _parse_side(items, flag):
+    """--a die=white --a players=2 -> {"die": "white", "players": 2}."""
+    from experiments.grid import AXIS_OPTIONS
+    out = {}
+    for item in items or []:
+        if "=" not in item:
+            raise UserError(f"{flag} {item}: expected NAME=VALUE (e.g. {flag} die=red)")
+        k, v = (x.strip() for x in item.split("=", 1))
+        k = k.replace("-", "_")
+        if k not in AXIS_OPTIONS or k == "params":
+            known = [a for a in AXIS_OPTIONS if a != "params"]
+            raise UserError(f"{flag} {item}: unknown option '{k}' (known: {', '.join(known)})")
+        if k in ("hungry", "finite_supply"):
+            if v.lower() not in ("true", "false", "on", "off", "yes", "no"):
+                raise UserError(f"{flag} {item}: {k} must be true or false")
+            v = v.lower() in ("true", "on", "yes")
+        elif k == "players":
+            try:
+                v = int(v)
+            except ValueError:
+                raise UserError(f"{flag} {item}: players must be a whole number")
+        elif k == "without":
+            v = sorted(x for x in v.split("+") if x) if v not in ("", "none") else []
+        out[k] = v
+    if not out:
+        raise UserError(f"{flag}: give at least one NAME=VALUE (e.g. {flag} die=red)")
+    return out
+
+
+@app.command()
+@guarded
+def compare(
+    a: List[str] = typer.Option(..., "--a", help="Configuration A: NAME=VALUE over the common options "
+                                                 "(repeatable; e.g. die=white, players=2, strategy=greedy, "
+                                                 "without=beta-smurf+robot-assistant)."),
+    b: List[str] = typer.Option(..., "--b", help="Configuration B, likewise."),
+    game: str = GameOpt, level: str = LevelOpt, die: Optional[str] = DieOpt,
+    hungry: Optional[bool] = HungryOpt, players: int = PlayersOpt, strategy: str = StrategyOpt,
+    param: Optional[List[str]] = ParamOpt, seed: int = SeedOpt,
+    games: int = typer.Option(10000, "--games", "-n", help="Games of each configuration (the first look with --until-halfwidth)."),
+    too_late: Optional[str] = TooLateOpt, finite_supply: bool = FiniteOpt,
+    data: Optional[str] = DataOpt, cards: Optional[str] = CardsOpt,
+    without: Optional[List[str]] = WithoutOpt, as_json: bool = JsonOpt,
+    jobs: Optional[int] = JobsOpt, backend: str = BackendOpt, scheduler: Optional[str] = SchedulerOpt,
+    chunk: int = ChunkOpt, results: Optional[str] = ResultsOpt,
+    until_halfwidth: Optional[float] = typer.Option(
+        None, "--until-halfwidth", help="Keep adding games until the paired difference's 95% interval "
+        "half-width is below H (same sequential rule as `run`: Bonferroni over the looks)."),
+    max_games: Optional[int] = MaxGamesOpt,
+):
+    """Compare two configurations on the same seeds (paired game by game): each win rate with
+    its 95% Wilson interval, the paired difference A - B with its 95% interval (normal, on the
+    per-game differences), the interval the same difference would have unpaired, and the
+    variance reduction the pairing gives.
+
+    Example: meeplesim compare --a die=white --b die=red --level standard --strategy greedy
+    """
+    from experiments import engine, runs
+    from experiments.grid import DEFAULTS, spec_from_options as grid_spec
+    runs.check_games(games)
+    sa, sb = _parse_side(a, "--a"), _parse_side(b, "--b")
+    base = {**DEFAULTS, "game": game, "level": level, "die": die, "hungry": hungry, "players": players,
+            "strategy": strategy, "params": __import__("strategies").parse_params(param),
+            "too_late": too_late, "finite_supply": finite_supply, "data": data, "cards": cards,
+            "without": sorted(without or [])}
+    cells = [engine.make_cell("a", grid_spec({**base, **sa}, seed), sa),
+             engine.make_cell("b", grid_spec({**base, **sb}, seed), sb)]
+    if cells[0].definition == cells[1].definition:
+        raise UserError("--a and --b give the same configuration: nothing to compare")
+    player, stops, z, info = _play(cells, [("a", "b")], games, results, "compare",
+                                   {"game": game, "seed": seed, "code": engine.code_version()},
+                                   chunk, jobs, backend, scheduler, until_halfwidth, max_games, "comparing")
+    n = stops[("a", "b")]
+    r = engine.paired(player, "a", "b", n, z)
+    for side, cell in (("a", cells[0]), ("b", cells[1])):
+        r[side] = {**cell.axes, **r[side], "mix": cell.mix}
+    if as_json:
+        out = {**r, "seed": seed, "level": level, "players": players, "strategy": strategy}
+        if info["rule"] != "fixed":
+            out["stopping"] = info
+        typer.echo(json.dumps(out))
+        return
+    words = _ci_words(info, z)
+    desc = lambda d: ", ".join(f"{k}={v}" for k, v in d.items())
+    typer.echo(f"paired comparison on seed {seed}, {n} games each (common options: level {level}, "
+               f"{players} players, strategy {strategy})")
+    for side, d in (("A", sa), ("B", sb)):
+        s = r[side.lower()]
+        typer.echo(f"{side}  {desc(d):<28} win rate {100 * s['win_rate']:6.2f}%  ({words} "
+                   f"{100 * s['ci_low']:.2f}% - {100 * s['ci_high']:.2f}%)")
+    typer.echo(f"A - B  {100 * r['diff']:+.2f} points  (paired {words} {100 * r['diff_ci_low']:+.2f} .. "
+               f"{100 * r['diff_ci_high']:+.2f}; unpaired {100 * r['unpaired_ci_low']:+.2f} .. "
+               f"{100 * r['unpaired_ci_high']:+.2f})")
+    typer.echo(f"pairing removes {100 * r['variance_reduction']:.1f}% of the unpaired variance "
+               f"(correlation of the outcomes {r['correlation']:.3f})")
+
+
+# ----------------------------------------------------------------------------- sweep
+@app.command()
+@guarded
+def sweep(
+    experiment: str = typer.Argument(..., help="A built-in name (smoke, difficulty-ladder, die-duel, "
+                                               "card-impact) or a TOML grid file."),
+    results: str = typer.Option(..., "--results", help="The results folder (created if needed; "
+                                                      "running the same command again resumes)."),
+    games: Optional[int] = typer.Option(None, "--games", "-n", help="Games per cell (default: the grid's)."),
+    chunk: Optional[int] = typer.Option(None, "--chunk", help="Games per chunk (default: the grid's, or 2000)."),
+    jobs: Optional[int] = JobsOpt, backend: str = BackendOpt, scheduler: Optional[str] = SchedulerOpt,
+    until_halfwidth: Optional[float] = HalfwidthOpt, max_games: Optional[int] = MaxGamesOpt,
+    as_json: bool = JsonOpt,
+):
+    """Run a declared grid of configurations into a results folder and print one row per cell.
+
+    Every cell uses the grid's seed, so cells are paired game by game. Cell ids are the axis
+    values (die=red,level=standard), sorted; adding a value to an axis keeps the finished
+    cells. Combinations a level forbids (white die at Smurfnightmarish, no Hungry Cracoucass at
+    Terrible or Smurfnightmarish) or a mix lacks cards for are skipped with a note. A grid with
+    `compare = AXIS` also gets each cell's paired difference against the axis's first value
+    (card-impact: ranked by the change).
+
+    Example: meeplesim sweep difficulty-ladder --results results/ladder --jobs 2
+    """
+    from experiments import engine
+    from experiments.grid import expand, load_grid, pairs
+    grid = load_grid(experiment)
+    if games is not None and games < 1:
+        raise UserError(f"the number of games must be at least 1, got {games}")
+    n_games = grid.games if games is None else games
+    cells, skipped = expand(grid)
+    for why in skipped:
+        typer.echo(f"note: skipped {why}", err=True)
+    prs = pairs(grid, cells)
+    in_pair = {c for p in prs for c in p}
+    units = prs + [(c.id,) for c in cells if c.id not in in_pair]
+    identity = {"game": grid.fixed.get("game", "hidden-village"), "seed": grid.seed,
+                "code": engine.code_version(), "experiment": grid.name, "axes": grid.axis_names}
+    player, stops, z, info = _play(cells, units, n_games, results, "sweep", identity,
+                                   chunk or grid.chunk, jobs, backend, scheduler, until_halfwidth,
+                                   max_games, grid.name)
+    n_of: dict = {}
+    for u, n in stops.items():          # a baseline cell is in several pairs: its largest count
+        for cid in u:
+            n_of[cid] = max(n, n_of.get(cid, 0))
+    rows = []
+    for c in cells:
+        rows.append({"cell": c.id, **c.axes, "mix": c.mix, **engine.win_stats(player.wins(c.id, n_of[c.id]), z)})
+    by_id = {r["cell"]: r for r in rows}
+    for base, other in prs:
+        n = stops[(base, other)]
+        d = engine.paired(player, base, other, n, z)
+        # the difference other - base: positive when the other value wins more often
+        by_id[other].update({"diff_vs": base, "diff": -d["diff"], "diff_ci_low": -d["diff_ci_high"],
+                             "diff_ci_high": -d["diff_ci_low"], "unpaired_ci_low": -d["unpaired_ci_high"],
+                             "unpaired_ci_high": -d["unpaired_ci_low"]})
+    if as_json:
+        for r in rows:
+            typer.echo(json.dumps(r))
+        return
+    words = _ci_words(info, z)
+    typer.echo(f"{grid.name}: {len(cells)} cells, seed {grid.seed}, results in {results}"
+               + (f" ({len(skipped)} skipped)" if skipped else ""))
+    width = max(len("cell"), *(len(c.id) for c in cells))
+    typer.echo(f"{'cell':<{width}}  {'games':>8}  {'wins':>8}  {'win rate':>8}  {words}")
+    for r in rows:
+        typer.echo(f"{r['cell']:<{width}}  {r['games']:>8}  {r['wins']:>8}  {100 * r['win_rate']:7.2f}%  "
+                   f"{100 * r['ci_low']:.2f}% - {100 * r['ci_high']:.2f}%")
+    if prs:
+        typer.echo("")
+        typer.echo(f"paired differences against {grid.compare} = "
+                   f"{next(r for r in rows if r['cell'] == prs[0][0])[grid.compare] or 'none'}"
+                   + (", ranked by the change" if grid.compare == "without" else ""))
+        diffs = [by_id[o] for _, o in prs]
+        if grid.compare == "without":
+            diffs.sort(key=lambda r: r["diff"])
+        for r in diffs:
+            typer.echo(f"{r['cell']:<{width}}  {100 * r['diff']:+7.2f} points  (paired {100 * r['diff_ci_low']:+.2f} .. "
+                       f"{100 * r['diff_ci_high']:+.2f}; unpaired {100 * r['unpaired_ci_low']:+.2f} .. "
+                       f"{100 * r['unpaired_ci_high']:+.2f})")
 
 
 # ----------------------------------------------------------------------------- ladder

@@ -19,3 +19,68 @@ def wilson_interval(wins: int, games: int, z: float = 1.959963984540054):
     low = 0.0 if wins == 0 else max(0.0, centre - half)
     high = 1.0 if wins == games else min(1.0, centre + half)
     return low, high
+
+
+Z95 = 1.959963984540054
+
+
+def z_for(confidence: float) -> float:
+    """The two-sided normal quantile for a confidence level (0.95 -> 1.96)."""
+    from statistics import NormalDist
+    if not 0.0 < confidence < 1.0:
+        raise ValueError(f"confidence must be in (0, 1), got {confidence}")
+    return NormalDist().inv_cdf(0.5 + confidence / 2.0)
+
+
+def halfwidth(low: float, high: float) -> float:
+    return (high - low) / 2.0
+
+
+def paired_difference(a, b, z: float = Z95) -> dict:
+    """Difference of win rates a - b measured on the same games (common random numbers).
+
+    `a` and `b` are equal-length 0/1 sequences, element i being game i of each configuration.
+    The paired interval is the normal interval of the mean of the per-game differences
+    d_i = a_i - b_i (variance var(d) / n); the unpaired interval is the normal interval of
+    the same difference as if the two samples were independent (variance
+    p_a(1 - p_a) / n + p_b(1 - p_b) / n). `variance_reduction` is 1 - paired / unpaired
+    variance: the share of the unpaired variance the pairing removes.
+    """
+    import numpy as np
+    a = np.asarray(a, np.float64)
+    b = np.asarray(b, np.float64)
+    if a.shape != b.shape or a.ndim != 1:
+        raise ValueError(f"need two equal-length 1-d samples, got {a.shape} and {b.shape}")
+    n = a.shape[0]
+    if n < 2:
+        raise ValueError(f"need at least 2 paired games, got {n}")
+    pa, pb = float(a.mean()), float(b.mean())
+    d = a - b
+    diff = float(d.mean())
+    var_paired = float(d.var(ddof=1)) / n
+    var_unpaired = (pa * (1 - pa) + pb * (1 - pb)) / n
+    hp = z * math.sqrt(var_paired)
+    hu = z * math.sqrt(var_unpaired)
+    reduction = 1.0 - var_paired / var_unpaired if var_unpaired > 0 else 0.0
+    return {"diff": diff, "diff_ci_low": diff - hp, "diff_ci_high": diff + hp,
+            "unpaired_ci_low": diff - hu, "unpaired_ci_high": diff + hu,
+            "variance_reduction": reduction,
+            "correlation": float(np.corrcoef(a, b)[0, 1]) if a.std() > 0 and b.std() > 0 else 0.0}
+
+
+def look_schedule(first: int, max_games: int) -> list[int]:
+    """The sample sizes at which a sequential run looks at its intervals: `first`, then
+    doubling, the last one `max_games`. Fixed before any game is played."""
+    if first < 1 or max_games < first:
+        raise ValueError(f"need 1 <= first <= max_games, got {first} and {max_games}")
+    looks = [first]
+    while looks[-1] < max_games:
+        looks.append(min(2 * looks[-1], max_games))
+    return looks
+
+
+def sequential_z(n_looks: int, confidence: float = 0.95) -> float:
+    """The z of each look's interval so that all looks hold together with probability at
+    least `confidence` (Bonferroni: each look gets (1 - confidence) / n_looks). Stopping at any
+    look therefore keeps the stated coverage, whatever the rule that chose the look."""
+    return z_for(1.0 - (1.0 - confidence) / n_looks)

@@ -1,0 +1,179 @@
+"""Chunked batch runs: plain ranges of game indices played on local processes (joblib/loky)
+or on a dask.distributed cluster, with one progress callback.
+
+The runner knows no game: a `Job` names the game (found through `simcore.games.get_game`),
+the keyword arguments of its `load_catalog` and `make_config`, the strategy's kernel id and
+parameter vector and the root seed. A `Task` is a range of game indices of one job. Since
+game i of root seed s draws only from streams keyed by (s, purpose, i), the rows of a game
+are the same whatever the chunking, the number of workers or the backend.
+
+Only the caller (the parent process) writes results: tasks return their rows, and `execute`
+yields them as they finish, with a bounded number of tasks in flight, so memory does not grow
+with the number of games.
+"""
+from __future__ import annotations
+
+import itertools
+import os
+import threading
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Iterator
+
+import numpy as np
+
+from .errors import UserError
+from .games import get_game
+
+BACKENDS = ("loky", "dask")
+
+
+@dataclass(frozen=True)
+class Job:
+    """Everything a worker needs to play games of one configuration (picklable, hashable)."""
+    game: str
+    catalog: tuple                 # sorted (name, value) pairs: keyword arguments of load_catalog
+    config: tuple                  # sorted (name, value) pairs: keyword arguments of make_config
+    strategy_id: int
+    params: tuple                  # the strategy's parameter vector
+    seed: int
+
+    @staticmethod
+    def make(game: str, catalog: dict, config: dict, strategy_id: int, params, seed: int) -> "Job":
+        return Job(game, tuple(sorted(catalog.items())), tuple(sorted(config.items())),
+                   int(strategy_id), tuple(float(x) for x in np.asarray(params).ravel()), int(seed))
+
+
+@dataclass(frozen=True)
+class Task:
+    """Games start .. start + n - 1 of a job; `tag` is the caller's (e.g. the cell id)."""
+    job: Job
+    start: int
+    n: int
+    tag: object = field(default=None, compare=False)
+
+
+# Per worker process (or thread of a dask worker): loaded catalogs and configs by job.
+_PREPARED: dict = {}
+_LOCK = threading.Lock()
+
+
+def _prepared(job: Job):
+    with _LOCK:
+        hit = _PREPARED.get(job)
+    if hit is not None:
+        return hit
+    mod = get_game(job.game)
+    cat = mod.load_catalog(**dict(job.catalog))
+    cfg, _ = mod.make_config(cat, **dict(job.config))
+    params = np.asarray(job.params, np.float64)
+    # Warm the kernels once per worker: the first call loads the machine code from the disk
+    # cache (compiled with cache=True), so the timed chunks do not pay for it.
+    mod.run_games(cat, cfg, job.strategy_id, params, job.seed, 0, 1)
+    with _LOCK:
+        _PREPARED[job] = (mod, cat, cfg, params)
+    return mod, cat, cfg, params
+
+
+def play_task(task: Task) -> np.ndarray:
+    """The result rows (int32[n, len(RESULT_FIELDS)]) of one task, in game-index order."""
+    mod, cat, cfg, params = _prepared(task.job)
+    return mod.run_games(cat, cfg, task.job.strategy_id, params, task.job.seed, task.start, task.n)
+
+
+def _play_tagged(i: int, task: Task):
+    return i, play_task(task)
+
+
+def chunk_ranges(start: int, stop: int, chunk: int) -> list[tuple[int, int]]:
+    """[start, stop) cut into (start, n) pieces of at most `chunk` games, aligned on multiples
+    of `chunk` so that the same chunk size always cuts a cell at the same game indices."""
+    if chunk < 1:
+        raise UserError(f"the chunk size must be at least 1, got {chunk}")
+    out = []
+    i = start
+    while i < stop:
+        end = min(stop, (i // chunk + 1) * chunk)
+        out.append((i, end - i))
+        i = end
+    return out
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1
+
+
+def check_jobs(jobs: int | None) -> int:
+    if jobs is None:
+        return default_jobs()
+    if jobs < 1:
+        raise UserError(f"--jobs must be at least 1, got {jobs}")
+    return jobs
+
+
+def execute(tasks: Iterable[Task], jobs: int | None = None, backend: str = "loky",
+            scheduler: str | None = None, progress: Callable[[int], None] | None = None
+            ) -> Iterator[tuple[Task, np.ndarray]]:
+    """Play the tasks; yield (task, rows) as each finishes (in no particular order).
+
+    backend "loky": `jobs` local worker processes (all cores by default; 1 plays in this
+    process). backend "dask": the tasks go to the dask.distributed scheduler at `scheduler`
+    (tcp://host:port), at most twice its thread count in flight.
+    """
+    tasks = list(tasks)
+    if backend not in BACKENDS:
+        raise UserError(f"unknown backend '{backend}' (known: {', '.join(BACKENDS)})")
+    if backend == "dask":
+        if not scheduler:
+            raise UserError("--backend dask needs --scheduler ADDRESS (e.g. tcp://127.0.0.1:8786)")
+        yield from _execute_dask(tasks, scheduler, progress)
+        return
+    if scheduler:
+        raise UserError("--scheduler is only for --backend dask")
+    jobs = check_jobs(jobs)
+    if jobs == 1 or len(tasks) <= 1:
+        for t in tasks:
+            rows = play_task(t)
+            if progress:
+                progress(t.n)
+            yield t, rows
+        return
+    from joblib import Parallel, delayed
+    par = Parallel(n_jobs=min(jobs, len(tasks)), backend="loky", return_as="generator_unordered",
+                   pre_dispatch="2*n_jobs")
+    for i, rows in par(delayed(_play_tagged)(i, t) for i, t in enumerate(tasks)):
+        t = tasks[i]
+        if progress:
+            progress(t.n)
+        yield t, rows
+
+
+def _execute_dask(tasks: list, scheduler: str, progress):
+    try:
+        from distributed import Client, as_completed
+    except ImportError as e:  # pragma: no cover - distributed is a dependency
+        raise UserError(f"--backend dask needs the 'distributed' package: {e}")
+    try:
+        client = Client(scheduler, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as e:
+        raise UserError(f"cannot reach the dask scheduler at '{scheduler}': {e}")
+    try:
+        threads = max(1, sum(client.nthreads().values()))
+        limit = 2 * threads
+        todo = iter(enumerate(tasks))
+        first = [client.submit(_play_tagged, *nxt, pure=False)
+                 for nxt in itertools.islice(todo, limit)]
+        if not first:
+            return
+        pending = as_completed(first)
+        for fut in pending:
+            i, rows = fut.result()
+            del fut
+            nxt = next(todo, None)
+            if nxt is not None:
+                pending.add(client.submit(_play_tagged, *nxt, pure=False))
+            t = tasks[i]
+            if progress:
+                progress(t.n)
+            yield t, rows
+    finally:
+        client.close()
