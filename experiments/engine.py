@@ -62,10 +62,12 @@ def make_cell(cell_id: str, spec: RunSpec, axes: dict | None = None) -> Cell:
                      {"level": variant.level, "die": variant.die, "hungry": variant.hungry,
                       "players": variant.players, "too_late": variant.too_late,
                       "finite_supply": variant.finite_supply},
-                     strat.kernel_id, params, spec.seed)
+                     strat.kernel_id, params, spec.seed, strategy=spec.strategy,
+                     plugin_params=strat.param_values(spec.params) if strat.plugin else None)
     definition = {"game": spec.game, "level": variant.level, "die": variant.die, "hungry": variant.hungry,
                   "players": variant.players, "strategy": spec.strategy,
-                  "params": {k: float(v) for k, v in sorted(spec.params.items())},
+                  "params": {k: v for k, v in sorted(strat.param_values(spec.params).items())
+                             if k in spec.params},
                   "too_late": variant.too_late, "finite_supply": variant.finite_supply,
                   "data": spec.data_dir, "cards": spec.cards, "without": sorted(spec.without),
                   "mix": cat.mix, "catalog": cat.digest, "seed": spec.seed}

@@ -37,7 +37,7 @@ from pathlib import Path
 
 from simcore.errors import UserError
 
-from .engine import Cell, make_cell
+from .engine import make_cell
 from .runs import DEFAULT_CHUNK, RunSpec, check_seed
 
 AXIS_OPTIONS = ("level", "die", "hungry", "players", "strategy", "params", "too_late",

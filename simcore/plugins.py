@@ -17,11 +17,53 @@ play to the current thread with `bind_state`; `activate` sets the plug-in for th
 """
 from __future__ import annotations
 
+import importlib
+import importlib.metadata
+import os
+import sys
 import threading
 
 import numpy as np
 
+from .errors import UserError
+
+ENTRY_POINT_GROUP = "meeplesim.strategies"
+
 _local = threading.local()
+
+
+def entry_points() -> dict:
+    """Installed plug-in strategies by short name."""
+    return {ep.name: ep for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def load(name: str):
+    """(function, module) of the plug-in `package.module:function` or of the entry point
+    `name`; None if `name` is neither. A name that looks like one but does not load is a
+    UserError saying why."""
+    if ":" in name:
+        mod_name, _, fn_name = name.partition(":")
+        if os.getcwd() not in sys.path:   # a module in the current folder, as `python -m` finds it
+            sys.path.append(os.getcwd())
+        try:
+            module = importlib.import_module(mod_name)
+        except ImportError as e:
+            raise UserError(f"strategy '{name}': cannot import module '{mod_name}' ({e})") from None
+        fn = getattr(module, fn_name, None)
+        if fn is None:
+            raise UserError(f"strategy '{name}': module '{mod_name}' has no '{fn_name}'")
+    else:
+        ep = entry_points().get(name)
+        if ep is None:
+            return None
+        try:
+            fn = ep.load()
+        except Exception as e:   # a broken third-party package: say which
+            raise UserError(f"strategy '{name}': entry point {ep.value} failed to load ({e})") from None
+        module = importlib.import_module(fn.__module__)
+    if not callable(fn):
+        raise UserError(f"strategy '{name}': '{fn!r}' is not a function")
+    return fn, module
 
 
 def activate(fn, params: dict, decisions: list[str]) -> None:

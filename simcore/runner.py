@@ -21,8 +21,10 @@ from typing import Callable, Iterable, Iterator
 
 import numpy as np
 
-from .errors import UserError
+from . import plugins
+from .errors import IllegalOption, UserError
 from .games import get_game
+from .policy import PLUGIN
 
 BACKENDS = ("loky", "dask")
 
@@ -36,11 +38,15 @@ class Job:
     strategy_id: int
     params: tuple                  # the strategy's parameter vector
     seed: int
+    strategy: str = ""             # its name: for errors, and to load a plug-in in the worker
+    plugin_params: tuple = ()      # a plug-in's parameters, sorted (name, value) pairs
 
     @staticmethod
-    def make(game: str, catalog: dict, config: dict, strategy_id: int, params, seed: int) -> "Job":
+    def make(game: str, catalog: dict, config: dict, strategy_id: int, params, seed: int,
+             strategy: str = "", plugin_params: dict | None = None) -> "Job":
         return Job(game, tuple(sorted(catalog.items())), tuple(sorted(config.items())),
-                   int(strategy_id), tuple(float(x) for x in np.asarray(params).ravel()), int(seed))
+                   int(strategy_id), tuple(float(x) for x in np.asarray(params).ravel()), int(seed),
+                   strategy, tuple(sorted((plugin_params or {}).items())))
 
 
 @dataclass(frozen=True)
@@ -68,16 +74,30 @@ def _prepared(job: Job):
     params = np.asarray(job.params, np.float64)
     # Warm the kernels once per worker: the first call loads the machine code from the disk
     # cache (compiled with cache=True), so the timed chunks do not pay for it.
-    mod.run_games(cat, cfg, job.strategy_id, params, job.seed, 0, 1)
+    _play(job, mod, cat, cfg, params, 0, 1)
     with _LOCK:
         _PREPARED[job] = (mod, cat, cfg, params)
     return mod, cat, cfg, params
 
 
+def _play(job: Job, mod, cat, cfg, params, start: int, n: int) -> np.ndarray:
+    """run_games, with a plug-in strategy bound to this thread first, and a strategy's illegal
+    answer turned into the one-line UserError naming it and the decision."""
+    if job.strategy_id == PLUGIN:
+        found = plugins.load(job.strategy)
+        if found is None:
+            raise UserError(f"strategy '{job.strategy}' is not installed on this worker")
+        plugins.activate(found[0], dict(job.plugin_params), mod.DECISIONS)
+    try:
+        return mod.run_games(cat, cfg, job.strategy_id, params, job.seed, start, n)
+    except IllegalOption as e:
+        raise e.for_strategy(job.strategy or f"#{job.strategy_id}", plugins.last_non_index()) from None
+
+
 def play_task(task: Task) -> np.ndarray:
     """The result rows (int32[n, len(RESULT_FIELDS)]) of one task, in game-index order."""
     mod, cat, cfg, params = _prepared(task.job)
-    return mod.run_games(cat, cfg, task.job.strategy_id, params, task.job.seed, task.start, task.n)
+    return _play(task.job, mod, cat, cfg, params, task.start, task.n)
 
 
 def _play_tagged(i: int, task: Task):

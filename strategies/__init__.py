@@ -10,18 +10,13 @@ name in the `meeplesim.strategies` entry point group of their own package.
 """
 from __future__ import annotations
 
-import importlib
-import importlib.metadata
-import os
-import sys
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from simcore import plugins
 from simcore.errors import UserError
 from simcore.policy import FIRST, PLUGIN, RANDOM, SCRIPTED
-
-ENTRY_POINT_GROUP = "meeplesim.strategies"
 
 
 @dataclass(frozen=True)
@@ -65,7 +60,6 @@ class Strategy:
     def activate(self, overrides: dict | None, decisions: list[str]) -> None:
         """Bind a plug-in's function and parameters to this thread before its games run."""
         if self.plugin is not None:
-            from simcore import plugins
             plugins.activate(self.plugin, self.param_values(overrides), decisions)
 
 
@@ -95,8 +89,6 @@ def get(name: str, game: str = "hidden-village") -> Strategy:
 
 def plugin_strategy(name: str, fn, module=None) -> Strategy:
     """Wrap a plug-in function as a Strategy (its module's PARAMS are its parameters)."""
-    if not callable(fn):
-        raise UserError(f"strategy '{name}': '{fn!r}' is not a function")
     params = dict(getattr(module, "PARAMS", {}) or {})
     doc = (fn.__doc__ or "").strip().splitlines()
     return Strategy(name, PLUGIN, doc[0] if doc else "a plug-in strategy", params=params,
@@ -104,38 +96,18 @@ def plugin_strategy(name: str, fn, module=None) -> Strategy:
 
 
 def _from_module(name: str) -> Strategy:
-    mod_name, _, fn_name = name.partition(":")
-    if os.getcwd() not in sys.path:   # a module in the current folder, as `python -m` finds it
-        sys.path.append(os.getcwd())
-    try:
-        module = importlib.import_module(mod_name)
-    except ImportError as e:
-        raise UserError(f"strategy '{name}': cannot import module '{mod_name}' ({e})") from None
-    fn = getattr(module, fn_name, None)
-    if fn is None:
-        raise UserError(f"strategy '{name}': module '{mod_name}' has no '{fn_name}'")
-    return plugin_strategy(name, fn, module)
-
-
-def _entry_points():
-    return {ep.name: ep for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
+    return plugin_strategy(name, *plugins.load(name))
 
 
 def _from_entry_point(name: str) -> Strategy | None:
-    ep = _entry_points().get(name)
-    if ep is None:
-        return None
-    try:
-        fn = ep.load()
-    except Exception as e:   # a broken third-party package: say which
-        raise UserError(f"strategy '{name}': entry point {ep.value} failed to load ({e})") from None
-    return plugin_strategy(name, fn, importlib.import_module(fn.__module__))
+    found = plugins.load(name)
+    return plugin_strategy(name, *found) if found else None
 
 
 def available(game: str = "hidden-village") -> list[str]:
     return sorted([n for n, s in _REGISTRY.items()
                    if s.listed and ("*" in s.games or game in s.games)]
-                  + [n for n in _entry_points() if n not in _REGISTRY])
+                  + [n for n in plugins.entry_points() if n not in _REGISTRY])
 
 
 def parse_params(items: list[str] | None) -> dict:

@@ -199,10 +199,12 @@ def test_the_readme_plugin_example_runs_from_the_command_line(tmp_path, monkeypa
     assert len(code.splitlines()) <= 22
     (tmp_path / "my_strategies.py").write_text(code)
     monkeypatch.chdir(tmp_path)
-    r = CliRunner().invoke(app, ["run", "--strategy", "my_strategies:choose", "--param",
-                                 "build_first=1", "--games", "40", "--json"])
-    assert r.exit_code == 0, r.output
-    assert json.loads(r.output)["games"] == 40
+    for jobs in ("1", "2"):   # in this process, and loaded again in each worker process
+        r = CliRunner().invoke(app, ["run", "--strategy", "my_strategies:choose", "--param",
+                                     "build_first=1", "--games", "40", "--chunk", "20",
+                                     "--jobs", jobs, "--json"])
+        assert r.exit_code == 0, r.output
+        assert json.loads(r.output)["games"] == 40
     r = CliRunner().invoke(app, ["run", "--strategy", "my_strategies:choose", "--param",
                                  "depth=1", "--games", "4"])
     assert r.exit_code == 2 and r.output.startswith("error: strategy 'my_strategies:choose' "
