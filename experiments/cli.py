@@ -531,6 +531,35 @@ def ladder(
 
 
 # ----------------------------------------------------------------------------- listings
+@app.command()
+@guarded
+def bench(
+    out: str = typer.Option("bench.json", "--out", help="Where to write the measurements (JSON)."),
+    no_compile: bool = typer.Option(False, "--no-compile",
+                                    help="Skip the empty-cache compile measurement (it takes "
+                                         "minutes); compile_s is then reported as nan."),
+    seconds: float = typer.Option(3.0, "--seconds", help="Seconds of play per speed measurement."),
+    scaling_games: int = typer.Option(60000, "--scaling-games",
+                                      help="Games of the 1-worker vs 2-worker measurement."),
+):
+    """Measure speed (games/s per core for random, greedy and planner at Standard and
+    Smurfnightmarish), the 2-worker speed-up, plain-Python speed, warm start-up and compile
+    time; print a table, write bench.json, and end with the BENCH line.
+
+    Example: meeplesim bench --out bench.json
+    """
+    from pathlib import Path
+
+    from experiments.bench import run_benchmark
+    if seconds <= 0 or scaling_games < 1000:
+        raise UserError("--seconds must be positive and --scaling-games at least 1000")
+    target = Path(out)
+    if not target.parent.exists():
+        raise UserError(f"--out {out}: folder {target.parent} does not exist")
+    run_benchmark(target, measure_compile=not no_compile, seconds=seconds,
+                  scaling_games=scaling_games, echo=typer.echo)
+
+
 @app.command(name="strategies")
 @guarded
 def strategies_cmd(game: str = GameOpt):

@@ -1,0 +1,171 @@
+"""The benchmark: games per second per core, parallel scaling, compile and start-up times,
+peak memory, and the speed-up over the same kernels run as plain Python.
+
+Every number is measured here, on this machine, when the benchmark runs; nothing is asserted.
+Subprocesses measure what a user sees (a fresh process, an empty kernel cache, a warm one).
+"""
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+CONFIGS = [("standard", "white"), ("smurfnightmarish", "red")]
+STRATEGIES = ("random", "greedy", "planner")
+
+# plays `games` games in a fresh process and prints its timing as JSON (used for the
+# compile-time, warm-start and plain-Python measurements)
+_CHILD = r"""
+import json, sys, time, warnings
+warnings.simplefilter("ignore", RuntimeWarning)   # uint64 wrap-around in plain-Python mode
+t0 = time.perf_counter()
+import strategies
+from simcore.games.hidden_village import load_catalog, make_config, run_games
+strategy, level, die, games = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+cat = load_catalog(None)
+C, _ = make_config(cat, level=level, die=die, players=3)
+s = strategies.get(strategy)
+t1 = time.perf_counter()
+run_games(cat, C, s.kernel_id, s.param_vector(), 1, 0, 1)
+t2 = time.perf_counter()
+out = run_games(cat, C, s.kernel_id, s.param_vector(), 1, 1, games)
+t3 = time.perf_counter()
+print(json.dumps({"import_s": t1 - t0, "first_game_s": t2 - t1, "games": games,
+                  "play_s": t3 - t2, "wins": int((out[:, 0] == 1).sum())}))
+"""
+
+
+def _child(args, env_extra=None, timeout=3600):
+    env = dict(os.environ, **(env_extra or {}))
+    t = time.perf_counter()
+    r = subprocess.run([sys.executable, "-c", _CHILD, *map(str, args)], env=env,
+                       capture_output=True, text=True, timeout=timeout)
+    wall = time.perf_counter() - t
+    if r.returncode != 0:
+        raise RuntimeError(f"benchmark child failed: {r.stderr.strip().splitlines()[-1:]}")
+    return json.loads(r.stdout.strip().splitlines()[-1]), wall
+
+
+def games_per_second(strategy: str, level: str, die: str, seconds: float = 3.0) -> dict:
+    """In this process (kernels loaded): play chunks until `seconds` have passed."""
+    import strategies
+    from simcore.games.hidden_village import load_catalog, make_config, run_games
+    from simcore.games.hidden_village.state import new_state
+    cat = load_catalog(None)
+    C, _ = make_config(cat, level=level, die=die, players=3)
+    s = strategies.get(strategy)
+    params = s.param_vector()
+    st = new_state(cat.rules, event_capacity=1)
+    run_games(cat, C, s.kernel_id, params, 1, 0, 50, state=st)   # warm-up
+    chunk, games, wins, start = 200, 0, 0, 50
+    t = time.perf_counter()
+    while time.perf_counter() - t < seconds:
+        out = run_games(cat, C, s.kernel_id, params, 1, start, chunk, state=st)
+        games += chunk
+        start += chunk
+        wins += int((out[:, 0] == 1).sum())
+    dt = time.perf_counter() - t
+    return {"strategy": strategy, "level": level, "die": die, "games": games,
+            "seconds": dt, "games_per_s": games / dt, "win_rate": wins / games}
+
+
+def scaling(strategy: str, games: int) -> dict:
+    """The same run through the runner with 1 and with 2 worker processes (start-up included)."""
+    from experiments.engine import Player, make_cell
+    from experiments.runs import RunSpec
+    spec = RunSpec("hidden-village", "standard", "white", None, 3, strategy, {}, 1)
+    out = {}
+    for jobs in (1, 2):
+        cell = make_cell("bench", spec)
+        player = Player([cell], chunk=max(1000, games // 20), jobs=jobs)
+        t = time.perf_counter()
+        player.ensure({"bench": games})
+        out[jobs] = time.perf_counter() - t
+    return {"strategy": strategy, "games": games, "jobs1_s": out[1], "jobs2_s": out[2],
+            "speedup": out[1] / out[2]}
+
+
+def compile_time(strategy: str = "greedy") -> dict:
+    """A fresh process with an empty kernel cache: import, compile, one game."""
+    with tempfile.TemporaryDirectory() as d:
+        info, wall = _child([strategy, "standard", "white", 1], {"NUMBA_CACHE_DIR": d})
+    return {"compile_s": info["first_game_s"], "wall_s": wall}
+
+
+def warm_start(games: int = 1000) -> dict:
+    """`meeplesim run --games N` with the kernels in the cache, wall time."""
+    t = time.perf_counter()
+    r = subprocess.run([sys.executable, "-m", "experiments.cli", "run", "--games", str(games),
+                        "--strategy", "greedy", "--jobs", "1", "--json"],
+                       capture_output=True, text=True)
+    wall = time.perf_counter() - t
+    if r.returncode != 0:
+        raise RuntimeError(f"meeplesim run failed: {r.stderr.strip()}")
+    return {"games": games, "wall_s": wall}
+
+
+def plain_python(strategy: str = "greedy", seconds: float = 20.0) -> dict:
+    """The same kernels as plain Python (NUMBA_DISABLE_JIT=1): a few games, ~`seconds`."""
+    probe, _ = _child([strategy, "standard", "white", 2], {"NUMBA_DISABLE_JIT": "1"})
+    per_game = probe["play_s"] / 2
+    games = max(2, int(seconds / max(per_game, 1e-3)))
+    info, _ = _child([strategy, "standard", "white", games], {"NUMBA_DISABLE_JIT": "1"})
+    return {"strategy": strategy, "games": games, "seconds": info["play_s"],
+            "games_per_s": games / info["play_s"]}
+
+
+def peak_rss_mib() -> float:
+    """Peak resident memory of this process and of its finished children, MiB."""
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return max(own, kids) / 1024
+
+
+def run_benchmark(out: Path, measure_compile: bool = True, seconds: float = 3.0,
+                  scaling_games: int = 60000, echo=print) -> dict:
+    result = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
+    echo("speed per core (one process, kernels loaded):")
+    speeds = []
+    for level, die in CONFIGS:
+        for strategy in STRATEGIES:
+            r = games_per_second(strategy, level, die, seconds)
+            speeds.append(r)
+            echo(f"  {level:<17} {die:<5} {strategy:<8} {r['games_per_s']:>9,.0f} games/s"
+                 f"  (win rate {r['win_rate']:.1%} over {r['games']:,} games)")
+    result["speed"] = speeds
+    echo("parallel scaling (greedy, Standard, through the runner):")
+    result["scaling"] = sc = scaling("greedy", scaling_games)
+    echo(f"  {sc['games']:,} games: 1 worker {sc['jobs1_s']:.1f} s, 2 workers {sc['jobs2_s']:.1f} s"
+         f" -> {sc['speedup']:.2f}x")
+    echo("plain Python (NUMBA_DISABLE_JIT=1, greedy, Standard):")
+    result["python"] = py = plain_python("greedy")
+    echo(f"  {py['games']} games in {py['seconds']:.1f} s: {py['games_per_s']:.2f} games/s")
+    echo("start-up with the kernels cached (meeplesim run --games 1000):")
+    result["warm_start"] = ws = warm_start(1000)
+    echo(f"  {ws['wall_s']:.2f} s")
+    if measure_compile:
+        echo("compile from an empty kernel cache (greedy, one game; takes minutes):")
+        result["compile"] = cp = compile_time("greedy")
+        echo(f"  {cp['compile_s']:.1f} s")
+    result["peak_rss_mib"] = peak_rss_mib()
+    echo(f"peak RSS: {result['peak_rss_mib']:.0f} MiB")
+    greedy = next(r for r in speeds if r["strategy"] == "greedy" and r["level"] == "standard")
+    result["summary"] = {
+        "games_per_s_core": greedy["games_per_s"],
+        "speedup_vs_python": greedy["games_per_s"] / py["games_per_s"],
+        "scaling_2w": sc["speedup"],
+        "compile_s": result["compile"]["compile_s"] if measure_compile else float("nan"),
+        "warm_start_s": ws["wall_s"],
+    }
+    out.write_text(json.dumps(result, indent=2))
+    s = result["summary"]
+    echo(f"wrote {out}")
+    echo(f"BENCH games_per_s_core={s['games_per_s_core']:.0f} "
+         f"speedup_vs_python={s['speedup_vs_python']:.0f} scaling_2w={s['scaling_2w']:.2f} "
+         f"compile_s={s['compile_s']:.1f} warm_start_s={s['warm_start_s']:.2f}")
+    return result
