@@ -37,14 +37,16 @@ def entry_points() -> dict:
     return {ep.name: ep for ep in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)}
 
 
-def load(name: str):
+def load(name: str, folder: str | None = None):
     """(function, module) of the plug-in `package.module:function` or of the entry point
-    `name`; None if `name` is neither. A name that looks like one but does not load is a
-    UserError saying why."""
+    `name`; None if `name` is neither. A module is also looked for in `folder` (default: the
+    current folder, as `python -m` does; a worker process gets its parent's). A name that
+    looks like one but does not load is a UserError saying why."""
     if ":" in name:
         mod_name, _, fn_name = name.partition(":")
-        if os.getcwd() not in sys.path:   # a module in the current folder, as `python -m` finds it
-            sys.path.append(os.getcwd())
+        folder = folder or os.getcwd()
+        if folder not in sys.path:
+            sys.path.append(folder)
         try:
             module = importlib.import_module(mod_name)
         except ImportError as e:

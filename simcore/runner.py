@@ -40,13 +40,15 @@ class Job:
     seed: int
     strategy: str = ""             # its name: for errors, and to load a plug-in in the worker
     plugin_params: tuple = ()      # a plug-in's parameters, sorted (name, value) pairs
+    plugin_folder: str = ""        # the folder a plug-in module was found from (the caller's cwd)
 
     @staticmethod
     def make(game: str, catalog: dict, config: dict, strategy_id: int, params, seed: int,
              strategy: str = "", plugin_params: dict | None = None) -> "Job":
         return Job(game, tuple(sorted(catalog.items())), tuple(sorted(config.items())),
                    int(strategy_id), tuple(float(x) for x in np.asarray(params).ravel()), int(seed),
-                   strategy, tuple(sorted((plugin_params or {}).items())))
+                   strategy, tuple(sorted((plugin_params or {}).items())),
+                   os.getcwd() if plugin_params is not None else "")
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,7 @@ def _play(job: Job, mod, cat, cfg, params, start: int, n: int) -> np.ndarray:
     """run_games, with a plug-in strategy bound to this thread first, and a strategy's illegal
     answer turned into the one-line UserError naming it and the decision."""
     if job.strategy_id == PLUGIN:
-        found = plugins.load(job.strategy)
+        found = plugins.load(job.strategy, job.plugin_folder or None)
         if found is None:
             raise UserError(f"strategy '{job.strategy}' is not installed on this worker")
         plugins.activate(found[0], dict(job.plugin_params), mod.DECISIONS)
