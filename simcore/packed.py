@@ -56,10 +56,7 @@ class Record:
     def __init__(self, layout: "Layout", buf: np.ndarray):
         self.buf = buf
         self.layout = layout
-        for i, (name, dtype, ndim) in enumerate(layout.fields):
-            off = int(buf[i * _SLOTS])
-            shape = tuple(int(x) for x in buf[i * _SLOTS + 1: i * _SLOTS + 1 + ndim])
-            n = int(np.prod(shape)) if shape else 0
+        for name, dtype, off, n, shape in layout.spans(buf):
             view = buf[off: off + n]
             if dtype != "i8":
                 view = view.view(_DTYPES[dtype])
@@ -163,7 +160,22 @@ class Layout:
             if d not in _DTYPES or not 1 <= n <= MAX_DIMS:
                 raise ValueError(f"{name}.{f}: bad storage type {d!r} or rank {n}")
         self.index = {f: i for i, (f, _, _) in enumerate(self.fields)}
+        self._spans: dict = {}
         _LAYOUTS[name] = self
+
+    def spans(self, buf: np.ndarray) -> list:
+        """(name, storage type, offset, size, shape) of every field of a buffer, read from its
+        header (cached per header: records of one shape share them)."""
+        key = buf[: len(self.fields) * _SLOTS].tobytes()
+        spans = self._spans.get(key)
+        if spans is None:
+            spans = []
+            for i, (name, dtype, ndim) in enumerate(self.fields):
+                off = int(buf[i * _SLOTS])
+                shape = tuple(int(x) for x in buf[i * _SLOTS + 1: i * _SLOTS + 1 + ndim])
+                spans.append((name, dtype, off, int(np.prod(shape)), shape))
+            self._spans[key] = spans
+        return spans
 
     def allocate(self, shapes: dict) -> Record:
         """A zeroed record with the given shape per field."""
