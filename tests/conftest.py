@@ -88,7 +88,7 @@ def without_abilities(cat: Catalog) -> Catalog:
     """The same catalog with every card ability blanked: for tests of the game flow that must
     not be disturbed by the abilities of the cards they happen to deal."""
     import dataclasses
-    rules = cat.rules._replace(smurf_op=np.zeros_like(cat.rules.smurf_op),
+    rules = cat.rules.replace(smurf_op=np.zeros_like(cat.rules.smurf_op),
                                inv_op=np.zeros_like(cat.rules.inv_op))
     return dataclasses.replace(cat, rules=rules)
 

@@ -37,7 +37,7 @@ HARMLESS_WHITE = 5      # the white die's Bright idea (checked in fresh())
 def plain(cat):
     """The catalog with the Smurf cards' abilities blanked (the inventions keep theirs): for
     the tests that play a whole turn and must not be disturbed by the card played."""
-    rules = cat.rules._replace(smurf_op=np.zeros_like(cat.rules.smurf_op))
+    rules = cat.rules.replace(smurf_op=np.zeros_like(cat.rules.smurf_op))
     return dataclasses.replace(cat, rules=rules)
 
 

@@ -21,6 +21,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ...errors import DataError, UserError
+from ...packed import Layout, Record
 from . import consts as K
 
 DEFAULT_DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -88,20 +89,21 @@ OPS_ALLOWED = {
 }
 
 
-class Rules(NamedTuple):
-    """Every rule value as a typed array with named columns; the kernels read only these.
-    (Few arrays on purpose: see state.py.)"""
-    act: np.ndarray         # int64[16, N_ACT_COLS]  the 16 actions, in board order
-    die: np.ndarray         # int64[3, 6, 2, 2]  die (white, red, Azrael), face, result, (code, amount)
-    roof_cost: np.ndarray   # int64[n_roofs, 3]
-    smurf_kind: np.ndarray  # int8[n_smurfs]  consts.KIND_*
-    smurf_op: np.ndarray    # int64[n_smurfs, N_OPS, N_OPV]  each card's ability (consts.OPV_*)
-    inv_op: np.ndarray      # int64[n_inventions, N_OPS, N_OPV]
-    inv: np.ndarray         # int64[n_inventions, 2]  type, Smurfberry cost
-    cake: np.ndarray        # int64[n_cakes, 3]  prerequisite, n, resource (-1 if none)
-    garg: np.ndarray        # int64[n_gargamel, 2]  timing, Azrael's movement
-    garg_eff: np.ndarray    # int64[n_gargamel, 2, 4]  op, location, resource, amount
-    setup: np.ndarray       # int64[5]  SU_* values
+RULES = Layout("HiddenVillageRules", [
+    ("act", "i8", 2),         # [16, N_ACT_COLS]  the 16 actions, in board order
+    ("die", "i8", 4),         # [3, 6, 2, 2]  die (white, red, Azrael), face, result, (code, amount)
+    ("roof_cost", "i8", 2),   # [n_roofs, 3]
+    ("smurf_kind", "i8", 1),  # [n_smurfs]  consts.KIND_*
+    ("smurf_op", "i8", 3),    # [n_smurfs, N_OPS, N_OPV]  each card's ability (consts.OPV_*)
+    ("inv_op", "i8", 3),      # [n_inventions, N_OPS, N_OPV]
+    ("inv", "i8", 2),         # [n_inventions, 2]  type, Smurfberry cost
+    ("cake", "i8", 2),        # [n_cakes, 3]  prerequisite, n, resource (-1 if none)
+    ("garg", "i8", 2),        # [n_gargamel, 2]  timing, Azrael's movement
+    ("garg_eff", "i8", 3),    # [n_gargamel, 2, 4]  op, location, resource, amount
+    ("setup", "i8", 1),       # [5]  SU_* values
+])
+Rules = Record   # every rule value as a typed array with named columns, packed in one
+                 # record (see state.py for why); the kernels read only these
 
 
 @dataclass
@@ -825,12 +827,12 @@ def load_catalog(data_dir: str | Path | None = None, cards: str | Path | None = 
     act[:, A_EFFECT] = act_effect
     act[:, A_RES] = act_resource
     act[:, A_AMOUNT] = act_amount
-    rules = Rules(
+    rules = RULES.pack(dict(
         act=act, die=np.stack([die_result, die_amount], axis=-1).astype(np.int64),
         roof_cost=roof_cost.astype(np.int64), smurf_kind=smurf_kind, smurf_op=smurf_op,
         inv_op=inv_op, inv=inv, cake=cake, garg=garg, garg_eff=garg_eff,
         setup=np.array([meeples, meeples_in_box, inventions_max, ideas_at_setup, supply], np.int64),
-    )
+    ))
     return Catalog(rules=rules, resources=resources, locations=locs, actions=actions, dice=dice,
                    levels=levels, roofs=roofs,
                    smurfs=[c.row for c in parsed["smurf"]],

@@ -1,24 +1,19 @@
-"""The game state: a NamedTuple of a few typed arrays, allocated once per chunk.
+"""The game state: a packed record of a few named arrays (simcore.packed), allocated once per
+chunk.
 
-Every count and card id is int64, the type of a Python int: a kernel called from Python
-(tests, tools) then reuses the machine code compiled for the game loop instead of compiling a
-second version for int32 arguments.
+Every field is int64 (the rng streams uint64, a strategy's scores float64): a kernel called
+from Python (tests, tools) reuses the machine code compiled for the game loop.
 
-Why few arrays: every kernel call passes the state, and numba reference-counts each array
-argument of each call. With one array per field (about 60) a first version compiled in 214 s
-and played ~400 games/s; grouping the fields into the arrays below, with a named index for
-every slot (`S_*` for scalars, `P_*` for piles...), keeps each field named while the call
-overhead stays small. Read a scalar as `st.sc[S_ROUND]`.
+Why a packed record: every kernel call passes the state. As a NamedTuple of 25 arrays it cost
+some 200 machine words per call (numba passes each array's whole descriptor); packed, it is
+one array. Within it, fields are grouped (`sc` holds the scalars, with a named index for every
+slot: `S_*`, `P_*` for piles...). Read a scalar as `st.sc[S_ROUND]`.
 
 The kernels reset every field at the start of each game (rules/setup.py), so one State serves
 a whole chunk.
 """
-from typing import NamedTuple
-
-import numpy as np
-
+from ...packed import Layout, Record
 from . import consts as K
-from .catalog import Rules
 
 EVENT_CAPACITY = 4096
 MAX_SCRIPT = 64     # decisions of one turn a rollout can replay and trace
@@ -97,55 +92,51 @@ LM_EXTRA = 2    # LM_EXTRA + resource: extra cost of every action there
 N_LOC_MOD = 2 + K.N_RES
 
 
-class State(NamedTuple):
-    sc: np.ndarray            # int64[N_SCALARS]
-    stock: np.ndarray         # int64[3]  the village stock (HV-R01)
-    occ: np.ndarray           # int8[16, 2] player on each action space, -1 when free
-    loc_mod: np.ndarray       # int64[8, N_LOC_MOD]
-    piles: np.ndarray         # int64[N_PILES, n_smurfs]
-    pile_n: np.ndarray        # int64[N_PILES]
-    hand: np.ndarray          # int64[5, CARD_SLOTS]
-    hand_n: np.ndarray        # int64[5]
-    inv: np.ndarray           # int64[N_INV_ZONES, n_inventions]
-    inv_n: np.ndarray         # int64[N_INV_ZONES]
-    house_roof: np.ndarray    # int8[n_roofs]  roof of each house in play
-    house_built: np.ndarray   # int8[n_roofs]
-    cake: np.ndarray          # int64[n_cakes] Cake card of each revealed cake
-    cake_done: np.ndarray     # int8[n_cakes]
-    inv_occ: np.ndarray       # int8[n_inventions]  player + 1 on each crafted slot's card, 0 if none
-    inv_used: np.ndarray      # int8[n_inventions]  per Invention card: used this turn (once per turn)
-    garg_deck: np.ndarray     # int64[n_gargamel]  index 0 is the bottom
-    rng: np.ndarray           # uint64[N_STREAMS]  one stream per purpose (simcore.rng)
-    forced: np.ndarray        # int8[64]  die faces forced by tests, used before random rolls
-    options: np.ndarray       # int64[MAX_OPTIONS]  legal options of the current decision
-    scores: np.ndarray        # float64[MAX_OPTIONS]  a strategy's working space (planner.py)
-    script: np.ndarray        # int64[MAX_SCRIPT]  option indices to take first (rollout replays)
-    trace: np.ndarray         # int64[MAX_SCRIPT, 3]  (kind, n, index) of the decisions asked
-    decisions: np.ndarray     # int64[N_DECISIONS] decisions asked by kind, over the whole chunk
-    events: np.ndarray        # int64[capacity, 6]  the game log
+STATE = Layout("HiddenVillageState", [
+    ("sc", "i8", 1),           # [N_SCALARS]
+    ("stock", "i8", 1),        # [3]  the village stock (HV-R01)
+    ("occ", "i8", 2),          # [16, 2] player on each action space, -1 when free
+    ("loc_mod", "i8", 2),      # [8, N_LOC_MOD]
+    ("piles", "i8", 2),        # [N_PILES, n_smurfs]
+    ("pile_n", "i8", 1),       # [N_PILES]
+    ("hand", "i8", 2),         # [5, CARD_SLOTS]
+    ("hand_n", "i8", 1),       # [5]
+    ("inv", "i8", 2),          # [N_INV_ZONES, n_inventions]
+    ("inv_n", "i8", 1),        # [N_INV_ZONES]
+    ("house_roof", "i8", 1),   # [n_roofs]  roof of each house in play
+    ("house_built", "i8", 1),  # [n_roofs]
+    ("cake", "i8", 1),         # [n_cakes] Cake card of each revealed cake
+    ("cake_done", "i8", 1),    # [n_cakes]
+    ("inv_occ", "i8", 1),      # [n_inventions]  player + 1 on each crafted slot's card, 0 if none
+    ("inv_used", "i8", 1),     # [n_inventions]  per Invention card: used this turn (once per turn)
+    ("garg_deck", "i8", 1),    # [n_gargamel]  index 0 is the bottom
+    ("rng", "u8", 1),          # [N_STREAMS]  one stream per purpose (simcore.rng)
+    ("forced", "i8", 1),       # [64]  die faces forced by tests, used before random rolls
+    ("options", "i8", 1),      # [MAX_OPTIONS]  legal options of the current decision
+    ("scores", "f8", 1),       # [MAX_OPTIONS]  a strategy's working space (planner.py)
+    ("script", "i8", 1),       # [MAX_SCRIPT]  option indices to take first (rollout replays)
+    ("trace", "i8", 2),        # [MAX_SCRIPT, 3]  (kind, n, index) of the decisions asked
+    ("decisions", "i8", 1),    # [N_DECISIONS] decisions asked by kind, over the whole chunk
+    ("events", "i8", 2),       # [capacity, 6]  the game log
+])
+State = Record   # a packed record of the STATE layout
 
 
-def new_state(rules: Rules, event_capacity: int = EVENT_CAPACITY) -> State:
+def new_state(rules: Record, event_capacity: int = EVENT_CAPACITY) -> State:
     """Allocate a State sized for `rules` (contents are set by the setup kernel)."""
     ns = rules.smurf_kind.shape[0]
     ni = rules.inv.shape[0]
     nr = rules.roof_cost.shape[0]
     nc = rules.cake.shape[0]
     ng = rules.garg.shape[0]
-    return State(
-        sc=np.zeros(N_SCALARS, np.int64), stock=np.zeros(K.N_RES, np.int64),
-        occ=np.full((K.N_ACTIONS, K.MAX_SPACES), -1, np.int8),
-        loc_mod=np.zeros((K.N_LOCATIONS, N_LOC_MOD), np.int64),
-        piles=np.zeros((N_PILES, ns), np.int64), pile_n=np.zeros(N_PILES, np.int64),
-        hand=np.zeros((K.MAX_PLAYERS, K.CARD_SLOTS), np.int64),
-        hand_n=np.zeros(K.MAX_PLAYERS, np.int64),
-        inv=np.zeros((N_INV_ZONES, ni), np.int64), inv_n=np.zeros(N_INV_ZONES, np.int64),
-        house_roof=np.zeros(nr, np.int8), house_built=np.zeros(nr, np.int8),
-        cake=np.zeros(nc, np.int64), cake_done=np.zeros(nc, np.int8),
-        inv_occ=np.zeros(ni, np.int8), inv_used=np.zeros(ni, np.int8),
-        garg_deck=np.zeros(ng, np.int64), rng=np.zeros(K.N_STREAMS, np.uint64),
-        forced=np.zeros(64, np.int8), options=np.zeros(K.MAX_OPTIONS, np.int64),
-        scores=np.zeros(K.MAX_OPTIONS, np.float64), script=np.zeros(MAX_SCRIPT, np.int64), trace=np.zeros((MAX_SCRIPT, 3), np.int64),
-        decisions=np.zeros(K.N_DECISIONS, np.int64),
-        events=np.zeros((max(1, event_capacity), K.EVENT_FIELDS), np.int64),
-    )
+    st = STATE.allocate(dict(
+        sc=(N_SCALARS,), stock=(K.N_RES,), occ=(K.N_ACTIONS, K.MAX_SPACES),
+        loc_mod=(K.N_LOCATIONS, N_LOC_MOD), piles=(N_PILES, ns), pile_n=(N_PILES,),
+        hand=(K.MAX_PLAYERS, K.CARD_SLOTS), hand_n=(K.MAX_PLAYERS,), inv=(N_INV_ZONES, ni),
+        inv_n=(N_INV_ZONES,), house_roof=(nr,), house_built=(nr,), cake=(nc,), cake_done=(nc,),
+        inv_occ=(ni,), inv_used=(ni,), garg_deck=(ng,), rng=(K.N_STREAMS,), forced=(64,),
+        options=(K.MAX_OPTIONS,), scores=(K.MAX_OPTIONS,), script=(MAX_SCRIPT,),
+        trace=(MAX_SCRIPT, 3), decisions=(K.N_DECISIONS,),
+        events=(max(1, event_capacity), K.EVENT_FIELDS)))
+    st.occ[:, :] = -1
+    return st
