@@ -1,0 +1,195 @@
+"""Figures of a balance report: pure functions from report tables (reports.tables) to
+matplotlib Figures, drawn with the Agg backend (no display needed). Each figure carries its
+caption in `fig.caption` (one or two sentences a reader needs to read it)."""
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+from .tables import DIE_ORDER, LEVEL_ORDER, OBJECTIVES, _rank  # noqa: E402
+
+DIE_COLOURS = {"white": "#4c72b0", "red": "#c44e52"}
+LEVEL_COLOURS = ["#4c72b0", "#dd8452", "#c44e52", "#8172b3", "#55a868", "#937860"]
+
+
+def level_name(level: str) -> str:
+    return str(level).replace("-", " ").replace("_", " ").title()
+
+
+def variant_label(die: str, hungry: bool) -> str:
+    return f"{die} die" + (", Hungry" if hungry else "")
+
+
+def _levels(values) -> list:
+    vals = list(dict.fromkeys(values))
+    return [v for _, v in sorted(zip(_rank(vals, LEVEL_ORDER), vals))]
+
+
+def _new(width, height, caption) -> Figure:
+    fig = plt.figure(figsize=(width, height), dpi=100, layout="constrained")
+    fig.caption = caption
+    return fig
+
+
+def _pct_axis(ax, top=100):
+    ax.set_ylim(-2, top + 2)
+    ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:.0f}%"))
+    ax.grid(axis="y", alpha=0.3)
+
+
+# ----------------------------------------------------------------------------- win rates
+def win_rate_by_level(odds: pd.DataFrame, strategy: str) -> Figure:
+    """Win rate by level with its 95% interval as error bars, one line per die (and Hungry
+    Cracoucass on/off where both were played), one panel per player count, for one strategy."""
+    t = odds[odds["strategy"] == strategy]
+    players = sorted(t["players"].unique())
+    levels = _levels(t["level"])
+    fig = _new(max(4.0, 3.2 * len(players)), 4.0,
+               f"Win rate of a {strategy} team by level, one panel per player count. Bars: 95% "
+               f"Wilson interval of the win rate ({int(t['games'].min()) if len(t) else 0} to "
+               f"{int(t['games'].max()) if len(t) else 0} games per point).")
+    axes = fig.subplots(1, max(1, len(players)), sharey=True, squeeze=False)[0]
+    variants = sorted({(d, bool(h)) for d, h in zip(t["die"], t["hungry"])},
+                      key=lambda v: (_rank([v[0]], DIE_ORDER)[0], v[1]))
+    x_of = {lv: i for i, lv in enumerate(levels)}
+    for ax, p in zip(axes, players):
+        tp = t[t["players"] == p]
+        for k, (die, hungry) in enumerate(variants):
+            s = tp[(tp["die"] == die) & (tp["hungry"] == hungry)]
+            if s.empty:
+                continue
+            s = s.assign(_x=s["level"].map(x_of)).sort_values("_x")
+            y = 100 * s["win_rate"].to_numpy()
+            err = 100 * np.vstack([s["win_rate"] - s["ci_low"], s["ci_high"] - s["win_rate"]])
+            off = (k - (len(variants) - 1) / 2) * 0.06
+            ax.errorbar(s["_x"].to_numpy() + off, y, yerr=err, marker="o", ms=4, capsize=3,
+                        lw=1.5, ls="--" if hungry else "-",
+                        color=DIE_COLOURS.get(die), label=variant_label(die, hungry))
+        ax.set_xticks(range(len(levels)), [level_name(lv) for lv in levels], rotation=30, ha="right")
+        ax.set_title(f"{p} player{'s' if p > 1 else ''}")
+        _pct_axis(ax)
+    axes[0].set_ylabel("win rate (% of games won)")
+    if variants:
+        axes[-1].legend(loc="lower left", fontsize=8, title="danger die", title_fontsize=8)
+    fig.suptitle(f"How often a {strategy} team wins, by level")
+    return fig
+
+
+def level_players_heatmap(odds: pd.DataFrame, strategy: str) -> Figure:
+    """Win rate (%) of one strategy: a row per level and variant (die, Hungry), a column per
+    player count, each cell annotated with its rate and interval half-width."""
+    t = odds[odds["strategy"] == strategy]
+    players = sorted(t["players"].unique())
+    rows = sorted({(lv, d, bool(h)) for lv, d, h in zip(t["level"], t["die"], t["hungry"])},
+                  key=lambda r: (_rank([r[0]], LEVEL_ORDER)[0], _rank([r[1]], DIE_ORDER)[0], r[2]))
+    grid = np.full((len(rows), len(players)), np.nan)
+    half = np.full_like(grid, np.nan)
+    for _, r in t.iterrows():
+        i = rows.index((r["level"], r["die"], bool(r["hungry"])))
+        j = players.index(r["players"])
+        grid[i, j] = 100 * r["win_rate"]
+        half[i, j] = 100 * r["halfwidth"]
+    fig = _new(1.6 + 1.25 * max(1, len(players)), 1.4 + 0.5 * max(1, len(rows)),
+               f"Win rate (%) of a {strategy} team for each level, die and Hungry Cracoucass "
+               f"setting (rows) and player count (columns); the small number is the 95% "
+               f"interval's half-width in points.")
+    ax = fig.subplots()
+    im = ax.imshow(grid, cmap="RdYlGn", vmin=0, vmax=100, aspect="auto")
+    for i in range(len(rows)):
+        for j in range(len(players)):
+            if np.isnan(grid[i, j]):
+                continue
+            dark = 25 < grid[i, j] < 80
+            ax.text(j, i, f"{grid[i, j]:.1f}%\n±{half[i, j]:.1f}", ha="center", va="center",
+                    fontsize=8, color="black" if dark else "white" if grid[i, j] <= 25 else "black")
+    ax.set_xticks(range(len(players)), [str(p) for p in players])
+    ax.set_yticks(range(len(rows)), [f"{level_name(lv)}, {variant_label(d, h)}" for lv, d, h in rows])
+    ax.set_xlabel("players")
+    fig.colorbar(im, ax=ax, label="win rate (%)", shrink=0.8)
+    ax.set_title(f"Win rate of a {strategy} team: level x players")
+    return fig
+
+
+# ----------------------------------------------------------------------------- rounds
+def survival_curves(surv: pd.DataFrame, label_of: dict) -> Figure:
+    """Two panels over rounds: the share of games still running after round r and the share
+    already won by the end of round r, one line per configuration. `surv` is
+    tables.survival(); `label_of` maps the cells to draw to their line labels (in order)."""
+    fig = _new(10, 4.0, "Left: share of games still running after each round (a game ends with "
+               "victory or with Too Late). Right: share of games already won by the end of "
+               "each round; its last value is the win rate.")
+    ax_run, ax_won = fig.subplots(1, 2, sharex=True)
+    for k, (cell, label) in enumerate(label_of.items()):
+        s = surv[surv["cell"] == cell].sort_values("round")
+        colour = LEVEL_COLOURS[k % len(LEVEL_COLOURS)]
+        ax_run.step(s["round"], 100 * s["running"], where="post", color=colour, label=label)
+        ax_won.step(s["round"], 100 * s["won"], where="post", color=colour, label=label)
+    for ax, title in ((ax_run, "Game still running after round r"),
+                      (ax_won, "Game already won by the end of round r")):
+        ax.set_xlabel("round r")
+        ax.set_title(title)
+        _pct_axis(ax)
+        ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
+    ax_run.set_ylabel("% of games")
+    ax_won.legend(loc="upper left", fontsize=8)
+    fig.suptitle("How long games last")
+    return fig
+
+
+def loss_proximity_histograms(prox: pd.DataFrame, label_of: dict) -> Figure:
+    """For lost games, the share of losses with 0, 1, 2, ... items of each objective left
+    (one panel per objective, one bar series per configuration). `prox` is
+    tables.loss_proximity(); `label_of` maps cells to series labels."""
+    fig = _new(12, 4.0, "How far lost games ended from victory: for each objective, the share "
+               "of losses that ended with that many lost Smurfs still in the Dark Forest, houses "
+               "unbuilt or cakes unprepared (0 = that objective was done).")
+    axes = fig.subplots(1, len(OBJECTIVES), sharey=True)
+    cells = [c for c in label_of if c in set(prox["cell"])]
+    width = 0.8 / max(1, len(cells))
+    for ax, (col, name) in zip(axes, OBJECTIVES.items()):
+        p = prox[prox["objective"] == col]
+        top = int(p["left"].max()) if len(p) else 0
+        for k, cell in enumerate(cells):
+            s = p[p["cell"] == cell]
+            ax.bar(s["left"] + (k - (len(cells) - 1) / 2) * width, 100 * s["share"], width=width,
+                   color=LEVEL_COLOURS[k % len(LEVEL_COLOURS)], label=label_of[cell])
+        ax.set_xticks(range(top + 1))
+        ax.set_xlabel(f"{name} left at the end")
+        ax.set_title(f"{name.capitalize()} left")
+        _pct_axis(ax)
+    axes[0].set_ylabel("% of lost games")
+    if cells:
+        axes[-1].legend(fontsize=8)
+    fig.suptitle("How close losses came")
+    return fig
+
+
+# ----------------------------------------------------------------------------- cards
+def card_impact_bars(impact: pd.DataFrame, title: str = "") -> Figure:
+    """The change in win rate when each card is removed, ranked, as horizontal bars with the
+    paired 95% interval: left of zero the card helps the team, right of zero it hurts."""
+    n = len(impact)
+    fig = _new(9, 1.4 + 0.22 * max(1, n),
+               "Change in win rate (points) when the card is removed from the mix, on the same "
+               "seeds as the full mix; bars: paired 95% interval. Negative: the team misses the "
+               "card (it helps); positive: the team is better off without it.")
+    ax = fig.subplots()
+    t = impact.sort_values("diff", ascending=False, kind="stable")
+    y = np.arange(n)
+    d = 100 * t["diff"].to_numpy()
+    err = 100 * np.vstack([t["diff"] - t["diff_ci_low"], t["diff_ci_high"] - t["diff"]])
+    colours = ["#c44e52" if v < 0 else "#4c72b0" for v in d]
+    ax.barh(y, d, xerr=err, color=colours, alpha=0.85, error_kw={"elinewidth": 1, "capsize": 2})
+    ax.set_yticks(y, t["removed"].tolist(), fontsize=8)
+    ax.axvline(0, color="black", lw=0.8)
+    ax.set_xlabel("change in win rate when removed (percentage points)")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_ylim(-0.6, n - 0.4)
+    ax.set_title(title or "Card impact: win rate without the card minus with it")
+    return fig
