@@ -390,3 +390,34 @@ def test_report_to_an_unwritable_out_is_one_error_line_and_leaves_results_alone(
     one_line_error(runner.invoke(app, ["report", str(swept), "--out", str(swept / "chunks")]),
                    "among the results")
     assert digest(swept) == before
+
+
+# --------------------------------------------------------------------------- the balance grid
+def test_balance_grid_has_every_allowed_level_die_hungry_players_strategy_cell():
+    from experiments.grid import BALANCE_GAMES, expand, load_grid
+    grid = load_grid("balance")
+    cells, skipped = expand(grid)
+    assert skipped == []
+    combos = {(c.variant.level, c.variant.die, bool(c.variant.hungry)) for c in cells}
+    assert combos == {(lv, d, h) for lv in ("standard", "complex") for d in ("white", "red")
+                      for h in (False, True)} | {("terrible", "white", True), ("terrible", "red", True),
+                                                 ("smurfnightmarish", "red", True)}
+    assert len(cells) == 11 * 5 * 3
+    assert {c.spec.strategy for c in cells} == {"random", "greedy", "planner"}
+    assert {c.spec.players for c in cells} == {1, 2, 3, 4, 5}
+    assert grid.games == BALANCE_GAMES and grid.seed == 1
+
+
+def test_linked_axes_may_repeat_a_value_but_not_a_row(tmp_path):
+    from experiments.grid import expand, load_grid
+    from simcore.errors import UserError
+    f = tmp_path / "g.toml"
+    f.write_text('[[linked]]\nlevel = ["standard", "standard"]\ndie = ["white", "red"]\n')
+    cells, _ = expand(load_grid(str(f)))
+    assert [c.id for c in cells] == ["die=red,level=standard", "die=white,level=standard"]
+    f.write_text('[[linked]]\nlevel = ["standard", "standard"]\ndie = ["red", "red"]\n')
+    with pytest.raises(UserError, match="two rows of die, level are equal"):
+        load_grid(str(f))
+    f.write_text('[axes]\ndie = ["red", "red"]\n')
+    with pytest.raises(UserError, match="axis 'die' repeats a value"):
+        load_grid(str(f))
