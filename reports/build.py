@@ -230,8 +230,7 @@ def make_figures(tables: dict) -> dict:
     strategies = _strong_first(odds["strategy"])
     for s in strategies:
         figs[f"win_rate_by_level-{_slug(s)}"] = F.win_rate_by_level(odds, s)
-    for s in strategies:
-        figs[f"level_players_heatmap-{_slug(s)}"] = F.level_players_heatmap(odds, s)
+    figs["level_players_heatmap"] = F.level_players_heatmap(odds, strategies)
     # one line per level: its default variant, the strongest strategy, the usual player count
     p = _players(odds)
     for s in strategies[:1]:

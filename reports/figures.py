@@ -50,10 +50,11 @@ def win_rate_by_level(odds: pd.DataFrame, strategy: str) -> Figure:
     t = odds[odds["strategy"] == strategy]
     players = sorted(t["players"].unique())
     levels = _levels(t["level"])
-    fig = _new(max(4.0, 3.2 * len(players)), 4.0,
+    lo, hi = (int(t["games"].min()), int(t["games"].max())) if len(t) else (0, 0)
+    fig = _new(max(5.0, 1.6 + 3.0 * len(players)), 4.0,
                f"Win rate of a {strategy} team by level, one panel per player count. Bars: 95% "
-               f"Wilson interval of the win rate ({int(t['games'].min()) if len(t) else 0} to "
-               f"{int(t['games'].max()) if len(t) else 0} games per point).")
+               f"Wilson interval of the win rate ({lo if lo == hi else f'{lo} to {hi}'} games "
+               f"per point).")
     axes = fig.subplots(1, max(1, len(players)), sharey=True, squeeze=False)[0]
     variants = sorted({(d, bool(h)) for d, h in zip(t["die"], t["hungry"])},
                       key=lambda v: (_rank([v[0]], DIE_ORDER)[0], v[1]))
@@ -76,43 +77,48 @@ def win_rate_by_level(odds: pd.DataFrame, strategy: str) -> Figure:
         _pct_axis(ax)
     axes[0].set_ylabel("win rate (% of games won)")
     if variants:
-        axes[-1].legend(loc="lower left", fontsize=8, title="danger die", title_fontsize=8)
+        fig.legend(*axes[-1].get_legend_handles_labels(), loc="outside right upper", fontsize=8,
+                   title="danger die", title_fontsize=8)
     fig.suptitle(f"How often a {strategy} team wins, by level")
     return fig
 
 
-def level_players_heatmap(odds: pd.DataFrame, strategy: str) -> Figure:
-    """Win rate (%) of one strategy: a row per level and variant (die, Hungry), a column per
-    player count, each cell annotated with its rate and interval half-width."""
-    t = odds[odds["strategy"] == strategy]
+def level_players_heatmap(odds: pd.DataFrame, strategies: list) -> Figure:
+    """Win rate (%) as a heatmap, one panel per strategy: a row per level and variant (die,
+    Hungry), a column per player count, each cell annotated with its rate and the half-width
+    of its 95% interval."""
+    t = odds[odds["strategy"].isin(strategies)]
     players = sorted(t["players"].unique())
     rows = sorted({(lv, d, bool(h)) for lv, d, h in zip(t["level"], t["die"], t["hungry"])},
                   key=lambda r: (_rank([r[0]], LEVEL_ORDER)[0], _rank([r[1]], DIE_ORDER)[0], r[2]))
-    grid = np.full((len(rows), len(players)), np.nan)
-    half = np.full_like(grid, np.nan)
-    for _, r in t.iterrows():
-        i = rows.index((r["level"], r["die"], bool(r["hungry"])))
-        j = players.index(r["players"])
-        grid[i, j] = 100 * r["win_rate"]
-        half[i, j] = 100 * r["halfwidth"]
-    fig = _new(1.6 + 1.25 * max(1, len(players)), 1.4 + 0.5 * max(1, len(rows)),
-               f"Win rate (%) of a {strategy} team for each level, die and Hungry Cracoucass "
-               f"setting (rows) and player count (columns); the small number is the 95% "
-               f"interval's half-width in points.")
-    ax = fig.subplots()
-    im = ax.imshow(grid, cmap="RdYlGn", vmin=0, vmax=100, aspect="auto")
-    for i in range(len(rows)):
-        for j in range(len(players)):
-            if np.isnan(grid[i, j]):
-                continue
-            dark = 25 < grid[i, j] < 80
-            ax.text(j, i, f"{grid[i, j]:.1f}%\n±{half[i, j]:.1f}", ha="center", va="center",
-                    fontsize=8, color="black" if dark else "white" if grid[i, j] <= 25 else "black")
-    ax.set_xticks(range(len(players)), [str(p) for p in players])
-    ax.set_yticks(range(len(rows)), [f"{level_name(lv)}, {variant_label(d, h)}" for lv, d, h in rows])
-    ax.set_xlabel("players")
-    fig.colorbar(im, ax=ax, label="win rate (%)", shrink=0.8)
-    ax.set_title(f"Win rate of a {strategy} team: level x players")
+    fig = _new(2.6 + 1.0 * max(1, len(players)) * len(strategies), 1.4 + 0.45 * max(1, len(rows)),
+               "Win rate (%) for each level, die and Hungry Cracoucass setting (rows) and player "
+               "count (columns), one panel per strategy; the small number is the 95% interval's "
+               "half-width in points.")
+    axes = fig.subplots(1, len(strategies), sharey=True, squeeze=False)[0]
+    im = None
+    for ax, strategy in zip(axes, strategies):
+        ts = t[t["strategy"] == strategy]
+        grid = np.full((len(rows), len(players)), np.nan)
+        half = np.full_like(grid, np.nan)
+        for _, r in ts.iterrows():
+            i = rows.index((r["level"], r["die"], bool(r["hungry"])))
+            j = players.index(r["players"])
+            grid[i, j] = 100 * r["win_rate"]
+            half[i, j] = 100 * r["halfwidth"]
+        im = ax.imshow(grid, cmap="RdYlGn", vmin=0, vmax=100, aspect="auto")
+        for i in range(len(rows)):
+            for j in range(len(players)):
+                if not np.isnan(grid[i, j]):
+                    ax.text(j, i, f"{grid[i, j]:.1f}%\n±{half[i, j]:.1f}", ha="center", va="center",
+                            fontsize=7.5, color="white" if grid[i, j] < 20 else "black")
+        ax.set_xticks(range(len(players)), [str(p) for p in players])
+        ax.set_xlabel("players")
+        ax.set_title(f"{strategy} team")
+    axes[0].set_yticks(range(len(rows)), [f"{level_name(lv)}, {variant_label(d, h)}" for lv, d, h in rows])
+    if im is not None:
+        fig.colorbar(im, ax=list(axes), label="win rate (%)", shrink=0.8)
+    fig.suptitle("Win rate by level and player count")
     return fig
 
 
@@ -121,7 +127,7 @@ def survival_curves(surv: pd.DataFrame, label_of: dict) -> Figure:
     """Two panels over rounds: the share of games still running after round r and the share
     already won by the end of round r, one line per configuration. `surv` is
     tables.survival(); `label_of` maps the cells to draw to their line labels (in order)."""
-    fig = _new(10, 4.0, "Left: share of games still running after each round (a game ends with "
+    fig = _new(12, 4.0, "Left: share of games still running after each round (a game ends with "
                "victory or with Too Late). Right: share of games already won by the end of "
                "each round; its last value is the win rate.")
     ax_run, ax_won = fig.subplots(1, 2, sharex=True)
@@ -137,7 +143,7 @@ def survival_curves(surv: pd.DataFrame, label_of: dict) -> Figure:
         _pct_axis(ax)
         ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
     ax_run.set_ylabel("% of games")
-    ax_won.legend(loc="upper left", fontsize=8)
+    fig.legend(*ax_won.get_legend_handles_labels(), loc="outside right upper", fontsize=8)
     fig.suptitle("How long games last")
     return fig
 
@@ -146,7 +152,7 @@ def loss_proximity_histograms(prox: pd.DataFrame, label_of: dict) -> Figure:
     """For lost games, the share of losses with 0, 1, 2, ... items of each objective left
     (one panel per objective, one bar series per configuration). `prox` is
     tables.loss_proximity(); `label_of` maps cells to series labels."""
-    fig = _new(12, 4.0, "How far lost games ended from victory: for each objective, the share "
+    fig = _new(13, 4.0, "How far lost games ended from victory: for each objective, the share "
                "of losses that ended with that many lost Smurfs still in the Dark Forest, houses "
                "unbuilt or cakes unprepared (0 = that objective was done).")
     axes = fig.subplots(1, len(OBJECTIVES), sharey=True)
@@ -161,11 +167,11 @@ def loss_proximity_histograms(prox: pd.DataFrame, label_of: dict) -> Figure:
                    color=LEVEL_COLOURS[k % len(LEVEL_COLOURS)], label=label_of[cell])
         ax.set_xticks(range(top + 1))
         ax.set_xlabel(f"{name} left at the end")
-        ax.set_title(f"{name.capitalize()} left")
+        ax.set_title(f"{name[0].upper()}{name[1:]} left")
         _pct_axis(ax)
     axes[0].set_ylabel("% of lost games")
     if cells:
-        axes[-1].legend(fontsize=8)
+        fig.legend(*axes[-1].get_legend_handles_labels(), loc="outside right upper", fontsize=8)
     fig.suptitle("How close losses came")
     return fig
 

@@ -132,14 +132,22 @@ def _pairs_on(df: pd.DataFrame, axis: str, base, other):
             for _, r in m.iterrows()]
 
 
-def _paired_row(df, cell_a, cell_b, z):
+def _wins(df: pd.DataFrame) -> dict:
+    """cell -> (sorted game indices, 1.0 where won / 0.0) of that cell."""
+    out = {}
+    for cell, g in df.groupby("cell", sort=False, observed=True):
+        order = np.argsort(g["game"].to_numpy(), kind="stable")
+        out[cell] = (g["game"].to_numpy()[order],
+                     (g["outcome"].to_numpy()[order] == 1).astype(np.float64))
+    return out
+
+
+def _paired_row(wins: dict, cell_a, cell_b, z):
     """Paired statistics of cells a and b over the game indices both played."""
-    ga = df[df["cell"] == cell_a][["game", "outcome"]]
-    gb = df[df["cell"] == cell_b][["game", "outcome"]]
-    j = ga.merge(gb, on="game", suffixes=("_a", "_b"))
-    wa = (j["outcome_a"].to_numpy() == 1).astype(np.float64)
-    wb = (j["outcome_b"].to_numpy() == 1).astype(np.float64)
-    n = len(j)
+    (ga, wa), (gb, wb) = wins[cell_a], wins[cell_b]
+    _, ia, ib = np.intersect1d(ga, gb, assume_unique=True, return_indices=True)
+    wa, wb = wa[ia], wb[ib]
+    n = len(ia)
     if n < 2:
         return None
     d = paired_difference(wb, wa, z)            # other - base
@@ -165,9 +173,10 @@ def paired_deltas(df: pd.DataFrame, axis: str, pairs=None, z: float = Z95) -> pd
     if pairs is None:
         pairs = default_pairs(df, axis)
     rows = []
+    wins = _wins(df)
     for base, other in pairs:
         for cell_a, cell_b, cfg in _pairs_on(df, axis, base, other):
-            r = _paired_row(df, cell_a, cell_b, z)
+            r = _paired_row(wins, cell_a, cell_b, z)
             if r is not None:
                 rows.append({"axis": axis, "base": base, "other": other, **cfg, **r})
     rest = [k for k in _keys(df) if k != axis]
@@ -288,6 +297,7 @@ def card_impact(df: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
     cfg = _configs(df)
     rest = [k for k in _keys(df) if k != "mix"] + ["extra"]
     rows = []
+    wins = _wins(df)
     for _, group in cfg.groupby(rest, sort=False, dropna=False):
         parts = {r["cell"]: (r["mix"], *_mix_parts(r["mix"])) for _, r in group.iterrows()}
         for cell, (mix, stem, removed) in parts.items():
@@ -298,7 +308,7 @@ def card_impact(df: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
             if not bases:
                 continue
             _, base_cell, base_mix = max(bases)
-            r = _paired_row(df, base_cell, cell, z)
+            r = _paired_row(wins, base_cell, cell, z)
             if r is None:
                 continue
             first = group[group["cell"] == cell].iloc[0]
@@ -323,6 +333,7 @@ def skill_gap(df: pd.DataFrame, baseline: str = "random", z: float = Z95) -> pd.
     odds["extra"] = odds["cell"].map(_extra)
     rest = [k for k in _keys(df) if k != "strategy"] + ["extra"]
     rows = []
+    wins = _wins(df)
     for _, g in odds.groupby(rest, sort=False, dropna=False):
         base = g[g["strategy"] == baseline]
         others = g[g["strategy"] != baseline]
@@ -330,7 +341,7 @@ def skill_gap(df: pd.DataFrame, baseline: str = "random", z: float = Z95) -> pd.
             continue
         others = others.assign(_r=[x[0] for x in _rank(others["strategy"].tolist(), STRATEGY_ORDER)])
         best = others.sort_values(["win_rate", "_r"], ascending=[False, True], kind="stable").iloc[0]
-        r = _paired_row(df, base.iloc[0]["cell"], best["cell"], z)
+        r = _paired_row(wins, base.iloc[0]["cell"], best["cell"], z)
         if r is None:
             continue
         rows.append({**{k: best[k] for k in rest if k != "extra"}, "best": best["strategy"],

@@ -223,16 +223,19 @@ def test_win_rate_by_level_has_a_panel_per_player_count_and_a_line_per_die(resul
     assert fig.caption.startswith("Win rate of a random team")
 
 
-def test_heatmap_has_a_row_per_level_variant_and_a_column_per_player_count(results):
-    fig = F.level_players_heatmap(T.win_odds(results), "random")
-    ax = fig.get_axes()[0]
-    grid = ax.images[0].get_array()
+def test_heatmap_has_a_panel_per_strategy_a_row_per_level_variant_and_a_column_per_player_count(results):
+    fig = F.level_players_heatmap(T.win_odds(results), ["greedy", "random"])
+    greedy, rand, bar = fig.get_axes()                  # two panels and the colour bar
+    assert [greedy.get_title(), rand.get_title()] == ["greedy team", "random team"]
+    grid = rand.images[0].get_array()
     assert grid.shape == (3, 1)
     assert [round(float(v), 1) for v in grid[:, 0]] == [50.0, 25.0, 40.0]   # white, white+Hungry, red
-    assert [t.get_text() for t in ax.get_yticklabels()] == [
+    assert float(greedy.images[0].get_array()[0, 0]) == 75.0
+    assert np.ma.is_masked(greedy.images[0].get_array()[1, 0])           # not played: blank
+    assert [t.get_text() for t in greedy.get_yticklabels()] == [
         "Standard, white die", "Standard, white die, Hungry", "Standard, red die"]
-    assert ax.get_xlabel() == "players"
-    assert len(fig.get_axes()) == 2            # the heatmap and its colour bar
+    assert rand.get_xlabel() == "players"
+    assert bar.get_ylabel() == "win rate (%)"
 
 
 def test_survival_curves_draw_running_and_won_lines_per_configuration(results):
@@ -247,7 +250,7 @@ def test_survival_curves_draw_running_and_won_lines_per_configuration(results):
 def test_loss_proximity_histograms_have_a_panel_per_objective_and_bars_per_configuration(results):
     fig = F.loss_proximity_histograms(T.loss_proximity(results), {"s-rw": "A", "s-gw": "B"})
     axes = fig.get_axes()
-    assert [a.get_title() for a in axes] == ["Lost smurfs left", "Houses left", "Cakes left"]
+    assert [a.get_title() for a in axes] == ["Lost Smurfs left", "Houses left", "Cakes left"]
     assert len(axes[2].containers) == 2
     heights = [p.get_height() for p in axes[2].containers[0]]
     assert heights == [50, 0, 0, 50]
