@@ -185,11 +185,15 @@ def answers(odds, die_d, hungry_d, skill, losses, impact, card_names=None) -> li
         lo, hi = impact.iloc[0], impact.iloc[-1]
         where = (f"{F.level_name(lo['level'])}, {lo['strategy']} team, {int(lo['players'])} players")
         sig = impact[(impact["diff_ci_high"] < 0) | (impact["diff_ci_low"] > 0)]
-        out.append(f"Cards ({where}, {int(lo['games'])} games per mix): removing {label(lo['removed'])} "
-                   f"changes the win rate most ({_pts(lo['diff'])} points, {_pts(lo['diff_ci_low'])} to "
-                   f"{_pts(lo['diff_ci_high'])}); removing {label(hi['removed'])} changes it least "
-                   f"({_pts(hi['diff'])} points, {_pts(hi['diff_ci_low'])} to {_pts(hi['diff_ci_high'])}); "
-                   f"{len(sig)} of {len(impact)} removals change it beyond their 95% interval.")
+        ci = lambda r: f"{_pts(r['diff'])} points, {_pts(r['diff_ci_low'])} to {_pts(r['diff_ci_high'])}"
+        words = [f"removing {label(lo['removed'])} "
+                 + ("hurts the team most" if lo["diff"] < 0 else "helps the team least") + f" ({ci(lo)})"]
+        if len(impact) > 1:
+            words.append(f"removing {label(hi['removed'])} "
+                         + ("helps it most" if hi["diff"] > 0 else "hurts it least") + f" ({ci(hi)})")
+        out.append(f"Cards ({where}, {int(lo['games'])} games per mix): " + "; ".join(words)
+                   + f"; {len(sig)} of {len(impact)} removals change the win rate beyond their "
+                   f"paired 95% interval.")
     return out
 
 

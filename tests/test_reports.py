@@ -202,7 +202,8 @@ def test_answers_say_the_win_odds_and_the_changes_in_plain_words(results, cards)
     text = "\n".join(lines)
     assert "At Standard (white die) with 3 players, a planner team wins 50.0% ± 35.0%; " \
            "a greedy team wins 75.0% (95% CI 30.1% to 95.4%); a random team wins 50.0% ± 35.0%" in text
-    assert "removing Card A changes the win rate most (-50.0 points" in text
+    assert "removing Card A hurts the team most (-50.0 points, -106.6 to +6.6); " \
+           "removing b helps it most (+25.0 points, -24.0 to +74.0)" in text
 
 
 # --------------------------------------------------------------------------- figures
