@@ -67,7 +67,7 @@ class Grid:
 
 # games per cell of the `balance` grid (165 cells): sized so `scripts/report` plays it in a few
 # minutes on 2 cores with the kernels compiled (see README, "The balance report")
-BALANCE_GAMES = 1000
+BALANCE_GAMES = 2000
 
 
 def _builtin(name: str) -> dict | None:

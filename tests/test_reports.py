@@ -3,6 +3,7 @@ functions (axes and series), and the report built end to end from a tiny sweep."
 from __future__ import annotations
 
 import hashlib
+import html
 import re
 from pathlib import Path
 
@@ -321,7 +322,13 @@ def test_report_builds_tables_figures_and_a_self_contained_html(swept, tmp_path)
     assert sorted(base64.b64decode(x) for x in inline) == sorted(p.read_bytes() for p in pngs)
     assert "http://" not in page and "https://" not in page
     assert '<h2 id="assumptions">Rules assumed</h2>' in page
-    assert "source = &quot;assumed&quot;" in page and "roofs.toml" in page
+    assert 'marked <code>source = "assumed"</code>' in page and "roofs.toml" in page
+    from simcore.games.hidden_village.catalog import load_catalog
+    assumed = load_catalog().assumptions             # the full mix's; beta-smurf's mix has fewer
+    section = page.split('<h2 id="assumptions">')[1]
+    assert f"{len(assumed)} entries of the rules data in force" in section
+    for file, entry, what in assumed:
+        assert f"<td>{file}</td>" in section and html.escape(entry) in section
     assert "root seed</th><td>3</td>" in page
     assert "At Standard (white die) with 2 players, a greedy team wins" in page
 
