@@ -40,7 +40,8 @@ def _pct(x: float, digits: int = 1) -> str:
 
 
 def _pts(x: float) -> str:
-    return f"{100 * x:+.1f}"
+    """Percentage points, signed; two decimals below one point."""
+    return f"{100 * x:+.2f}" if abs(x) < 0.01 else f"{100 * x:+.1f}"
 
 
 def _digits(half: float) -> int:
@@ -76,8 +77,24 @@ def _strong_first(strategies) -> list:
     return [v for _, v in sorted(zip(T._rank(vals, T.STRATEGY_ORDER), vals), reverse=True)]
 
 
-def _full_mix(t: pd.DataFrame) -> pd.DataFrame:
-    """Rows of the mixes that remove no card (or the whole table if every mix removes some)."""
+def main_results(odds: pd.DataFrame):
+    """The results folder the overview speaks of: with several folders, the one with the most
+    full-mix configurations (the first such if tied); None with one folder."""
+    if odds is None or odds.empty or "results" not in odds.columns or odds["results"].nunique() < 2:
+        return None
+    full = odds[~odds["mix"].astype(str).str.contains("-without-")]
+    full = full if len(full) else odds
+    return str(full.groupby("results", sort=False)["cell"].nunique().idxmax())
+
+
+def _full_mix(t: pd.DataFrame, main=None) -> pd.DataFrame:
+    """The rows the overview (headline, answers, win-rate figures) speaks of: the main results
+    folder's (see main_results), with the mixes that remove no card (or every row if every
+    mix removes some)."""
+    if t is None or t.empty:
+        return t
+    if main is not None and "results" in t.columns:
+        t = t[t["results"] == main]
     full = t[~t["mix"].astype(str).str.contains("-without-")]
     return full if len(full) else t
 
@@ -85,7 +102,7 @@ def _full_mix(t: pd.DataFrame) -> pd.DataFrame:
 def headline(odds: pd.DataFrame) -> pd.DataFrame:
     """The headline table: at the player count most played (3 if present), one row per level,
     die and Hungry setting, one column per strategy (strongest first): 'win rate +/- half-width'."""
-    t = _full_mix(odds)
+    t = _full_mix(odds, main_results(odds))
     if t.empty:
         return pd.DataFrame()
     p = _players(t)
@@ -110,7 +127,8 @@ def headline(odds: pd.DataFrame) -> pd.DataFrame:
 def answers(odds, die_d, hungry_d, skill, losses, impact, card_names=None) -> list[str]:
     """The questions a designer asks, answered in plain sentences from the tables."""
     out = []
-    t = _full_mix(odds)
+    main = main_results(odds)
+    t = _full_mix(odds, main)
     if t.empty:
         return out
     p = _players(t)
@@ -137,12 +155,16 @@ def answers(odds, die_d, hungry_d, skill, losses, impact, card_names=None) -> li
                     (hungry_d, "The Hungry Cracoucass")):
         if d is None or d.empty:
             continue
-        s = _full_mix(d)
+        s = _full_mix(d, main)
         s = s[(s["players"] == p) & (s["strategy"] == best)]
-        if "hungry" in s.columns:
-            s = s[~s["hungry"]] if (~s["hungry"]).any() else s
-        if "die" in s.columns:
-            s = s[s["die"] == "white"] if (s["die"] == "white").any() else s
+        keep = []
+        for lv in F._levels(s["level"]):        # per level: Hungry off / the white die if played
+            sl = s[s["level"] == lv]
+            for col, pref in (("hungry", False), ("die", "white")):
+                if col in sl.columns and (sl[col] == pref).any():
+                    sl = sl[sl[col] == pref]
+            keep.append(sl.head(1))
+        s = pd.concat(keep) if keep else s.head(0)
         parts = [f"{_pts(r['diff'])} points at {F.level_name(r['level'])} "
                  f"({_pts(r['diff_ci_low'])} to {_pts(r['diff_ci_high'])})"
                  for _, r in s.iterrows()]
@@ -151,7 +173,7 @@ def answers(odds, die_d, hungry_d, skill, losses, impact, card_names=None) -> li
                        + ", ".join(parts) + " (paired 95% intervals).")
     # 4. how much skill matters
     if skill is not None and not skill.empty:
-        s = _full_mix(skill)
+        s = _full_mix(skill, main)
         s = s[s["players"] == p]
         parts = []
         for lv in levels:
@@ -166,7 +188,7 @@ def answers(odds, die_d, hungry_d, skill, losses, impact, card_names=None) -> li
                        + ", ".join(parts) + ".")
     # 5. how close losses come, at the hardest level for the best strategy
     if losses is not None and not losses.empty:
-        s = _full_mix(losses)
+        s = _full_mix(losses, main)
         s = s[(s["players"] == p) & (s["strategy"] == best) & (s["losses"] > 0)]
         if len(s):
             rates = t.set_index("cell")["win_rate"]
@@ -227,7 +249,11 @@ def _slug(s: str) -> str:
 
 def make_figures(tables: dict) -> dict:
     """The report's figures by file stem."""
-    odds = T.sort_configs(_full_mix(tables["win_odds"]))
+    main = main_results(tables["win_odds"])
+    odds = T.sort_configs(_full_mix(tables["win_odds"], main))
+    surv, prox = tables["survival"], tables["loss_proximity"]
+    if main is not None:            # cell ids are unique within a folder only
+        surv, prox = surv[surv["results"] == main], prox[prox["results"] == main]
     figs = {}
     if odds.empty:
         return figs
@@ -248,10 +274,10 @@ def make_figures(tables: dict) -> dict:
             label_of[r["cell"]] = f"{F.level_name(lv)} ({F.variant_label(*v)})"
         if label_of:
             who = f" ({s} team, {p} players)"
-            f1 = F.survival_curves(tables["survival"], label_of)
+            f1 = F.survival_curves(surv, label_of)
             f1.suptitle("How long games last" + who)
             figs[f"survival-{_slug(s)}"] = f1
-            f2 = F.loss_proximity_histograms(tables["loss_proximity"], label_of)
+            f2 = F.loss_proximity_histograms(prox, label_of)
             f2.suptitle("How close losses came" + who)
             figs[f"loss_proximity-{_slug(s)}"] = f2
     ci = tables["card_impact"]

@@ -93,25 +93,26 @@ def level_players_heatmap(odds: pd.DataFrame, strategies: list) -> Figure:
                   key=lambda r: (_rank([r[0]], LEVEL_ORDER)[0], _rank([r[1]], DIE_ORDER)[0], r[2]))
     fig = _new(2.6 + 1.0 * max(1, len(players)) * len(strategies), 1.4 + 0.45 * max(1, len(rows)),
                "Win rate (%) for each level, die and Hungry Cracoucass setting (rows) and player "
-               "count (columns), one panel per strategy; the small number is the 95% interval's "
-               "half-width in points.")
+               "count (columns), one panel per strategy; under each rate, its 95% Wilson interval.")
     axes = fig.subplots(1, len(strategies), sharey=True, squeeze=False)[0]
     im = None
     for ax, strategy in zip(axes, strategies):
         ts = t[t["strategy"] == strategy]
         grid = np.full((len(rows), len(players)), np.nan)
-        half = np.full_like(grid, np.nan)
+        low = np.full_like(grid, np.nan)
+        high = np.full_like(grid, np.nan)
         for _, r in ts.iterrows():
             i = rows.index((r["level"], r["die"], bool(r["hungry"])))
             j = players.index(r["players"])
             grid[i, j] = 100 * r["win_rate"]
-            half[i, j] = 100 * r["halfwidth"]
+            low[i, j], high[i, j] = 100 * r["ci_low"], 100 * r["ci_high"]
         im = ax.imshow(grid, cmap="RdYlGn", vmin=0, vmax=100, aspect="auto")
         for i in range(len(rows)):
             for j in range(len(players)):
                 if not np.isnan(grid[i, j]):
-                    ax.text(j, i, f"{grid[i, j]:.1f}%\n±{half[i, j]:.1f}", ha="center", va="center",
-                            fontsize=7.5, color="white" if grid[i, j] < 20 else "black")
+                    ax.text(j, i, f"{grid[i, j]:.1f}%\n{low[i, j]:.1f}–{high[i, j]:.1f}", ha="center",
+                            va="center", fontsize=7.5,
+                            color="white" if grid[i, j] < 20 or grid[i, j] > 88 else "black")
         ax.set_xticks(range(len(players)), [str(p) for p in players])
         ax.set_xlabel("players")
         ax.set_title(f"{strategy} team")
@@ -156,6 +157,8 @@ def loss_proximity_histograms(prox: pd.DataFrame, label_of: dict) -> Figure:
                "of losses that ended with that many lost Smurfs still in the Dark Forest, houses "
                "unbuilt or cakes unprepared (0 = that objective was done).")
     axes = fig.subplots(1, len(OBJECTIVES), sharey=True)
+    colour = {c: LEVEL_COLOURS[k % len(LEVEL_COLOURS)] for k, c in enumerate(label_of)}
+    prox = prox[prox["cell"].isin(list(label_of))]
     cells = [c for c in label_of if c in set(prox["cell"])]
     width = 0.8 / max(1, len(cells))
     for ax, (col, name) in zip(axes, OBJECTIVES.items()):
@@ -163,9 +166,11 @@ def loss_proximity_histograms(prox: pd.DataFrame, label_of: dict) -> Figure:
         top = int(p["left"].max()) if len(p) else 0
         for k, cell in enumerate(cells):
             s = p[p["cell"] == cell]
+            n = int(s["losses"].sum())
             ax.bar(s["left"] + (k - (len(cells) - 1) / 2) * width, 100 * s["share"], width=width,
-                   color=LEVEL_COLOURS[k % len(LEVEL_COLOURS)], label=label_of[cell])
-        ax.set_xticks(range(top + 1))
+                   color=colour[cell], label=f"{label_of[cell]}: {n} loss{'es' if n != 1 else ''}")
+        ax.set_xlim(-0.6, top + 0.6)
+        ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True, nbins=10))
         ax.set_xlabel(f"{name} left at the end")
         ax.set_title(f"{name[0].upper()}{name[1:]} left")
         _pct_axis(ax)

@@ -343,6 +343,10 @@ def test_report_of_two_folders_keeps_their_cells_apart(swept, tmp_path):
     assert sorted(odds.groupby("results").size().tolist()) == [2, 8]
     die = pd.read_csv(out / "tables" / "die_delta.csv")
     assert sorted(die.groupby("results").size().tolist()) == [1, 4]
+    # the overview speaks of the folder with the most configurations (2 players), not smoke's
+    assert "win rate and 95% interval, 2 players:" in r.output
+    head = pd.read_csv(out / "tables" / "headline.csv")
+    assert set(head["players"]) == {2} and len(head) == 2
 
 
 def test_report_default_out_is_inside_the_results_folder(swept, tmp_path):
