@@ -170,7 +170,7 @@ def loss_proximity_histograms(prox: pd.DataFrame, label_of: dict) -> Figure:
             ax.bar(s["left"] + (k - (len(cells) - 1) / 2) * width, 100 * s["share"], width=width,
                    color=colour[cell], label=f"{label_of[cell]}: {n} loss{'es' if n != 1 else ''}")
         ax.set_xlim(-0.6, top + 0.6)
-        ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True, nbins=10))
+        ax.set_xticks(range(0, top + 1, -(-(top + 1) // 10)))
         ax.set_xlabel(f"{name} left at the end")
         ax.set_title(f"{name[0].upper()}{name[1:]} left")
         _pct_axis(ax)
@@ -188,14 +188,19 @@ def card_impact_bars(impact: pd.DataFrame, title: str = "") -> Figure:
     n = len(impact)
     fig = _new(9, 1.4 + 0.22 * max(1, n),
                "Change in win rate (points) when the card is removed from the mix, on the same "
-               "seeds as the full mix; bars: paired 95% interval. Negative: the team misses the "
-               "card (it helps); positive: the team is better off without it.")
+               "seeds as the full mix; whiskers: paired 95% interval. Red: the team misses the "
+               "card (it helps them); blue: the team is better off without it; grey: no change "
+               "beyond the interval. With many cards, a few grey-zone cards land outside by "
+               "chance (about 1 in 20).")
     ax = fig.subplots()
     t = impact.sort_values("diff", ascending=False, kind="stable")
     y = np.arange(n)
     d = 100 * t["diff"].to_numpy()
     err = 100 * np.vstack([t["diff"] - t["diff_ci_low"], t["diff_ci_high"] - t["diff"]])
-    colours = ["#c44e52" if v < 0 else "#4c72b0" for v in d]
+    # red: removing the card lowers the win rate beyond its interval; blue: raises it; grey:
+    # the interval holds zero
+    colours = ["#c44e52" if hi < 0 else "#4c72b0" if lo > 0 else "#b0b0b0"
+               for lo, hi in zip(t["diff_ci_low"], t["diff_ci_high"])]
     ax.barh(y, d, xerr=err, color=colours, alpha=0.85, error_kw={"elinewidth": 1, "capsize": 2})
     ax.set_yticks(y, t["removed"].tolist(), fontsize=8)
     ax.axvline(0, color="black", lw=0.8)

@@ -263,6 +263,8 @@ def test_card_impact_bars_are_ranked_with_intervals(cards):
     ax = fig.get_axes()[0]
     assert [t.get_text() for t in ax.get_yticklabels()] == ["b", "a"]   # most harmful at the bottom
     assert [p.get_width() for p in ax.patches] == [25.0, -50.0]
+    grey = matplotlib.colors.to_rgb("#b0b0b0")
+    assert [p.get_facecolor()[:3] == grey for p in ax.patches] == [True, True]   # both intervals hold 0
     assert "percentage points" in ax.get_xlabel()
     assert matplotlib.get_backend().lower() == "agg"
 
