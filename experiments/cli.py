@@ -534,8 +534,9 @@ def ladder(
 @app.command()
 @guarded
 def report(
-    results: List[str] = typer.Argument(..., help="One or more results folders (made by sweep, run "
-                                                  "or compare with --results)."),
+    results: List[str] = typer.Argument(..., metavar="RESULTS_DIR...",
+                                        help="One or more results folders (made by sweep, run "
+                                             "or compare with --results)."),
     out: Optional[str] = typer.Option(None, "--out", "-o",
                                       help="The report folder (default: RESULTS_DIR/report); "
                                            "tables/*.csv, figures/*.png and index.html go there."),
@@ -552,8 +553,8 @@ def report(
     from pathlib import Path
 
     from experiments import reporting
+    df, sources = reporting.load(results)         # only reads: check the folders first
     out_dir = reporting.check_out(out or str(Path(results[0]) / "report"), results)
-    df, sources = reporting.load(results)
     found, notes, names = reporting.assumptions(sources)
     from reports.build import Context, build
     from simcore.games import get_game

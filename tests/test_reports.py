@@ -373,12 +373,16 @@ def one_line_error(r, *needles):
 def test_report_of_a_missing_folder_is_one_error_line(tmp_path):
     one_line_error(runner.invoke(app, ["report", str(tmp_path / "nope"), "--out", str(tmp_path / "o")]),
                    str(tmp_path / "nope"), "no such results folder")
+    one_line_error(runner.invoke(app, ["report", str(tmp_path / "nope")]), "no such results folder")
+    assert sorted(p.name for p in tmp_path.iterdir()) == []     # neither folder was created
 
 
 def test_report_of_an_empty_or_foreign_folder_is_one_error_line(tmp_path):
     (tmp_path / "empty").mkdir()
     one_line_error(runner.invoke(app, ["report", str(tmp_path / "empty"), "--out", str(tmp_path / "o")]),
                    "empty", "no manifest.json")
+    one_line_error(runner.invoke(app, ["report", str(tmp_path / "empty")]), "empty", "no manifest.json")
+    assert list((tmp_path / "empty").iterdir()) == []            # no report folder made in it
     (tmp_path / "foreign").mkdir()
     (tmp_path / "foreign" / "notes.txt").write_text("hello")
     one_line_error(runner.invoke(app, ["report", str(tmp_path / "foreign"), "--out", str(tmp_path / "o")]),
