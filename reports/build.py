@@ -357,6 +357,7 @@ table.t th{background:#f5f5f5;position:sticky;top:0}
 .scroll{max-height:28em;overflow:auto;border:1px solid #eee;display:inline-block;max-width:100%}
 .none{color:#777;font-style:italic} code{background:#f4f4f4;padding:0 .2em}
 details{margin:.6em 0} summary{cursor:pointer;color:#335}
+table.kv td{text-align:left} nav a{margin-right:1em}
 """
 
 
@@ -376,14 +377,15 @@ def _config_html(ctx: Context, df: pd.DataFrame) -> str:
                 ("root seed", ident.get("seed")), ("code version", ident.get("code")),
                 ("axes", ", ".join(ident.get("axes", [])) or "-"), ("created", m.get("created")),
                 ("cells", f"{len(cells)} in the manifest, {len(counts)} with games"),
-                ("games per cell", f"{counts.min()} to {counts.max()}" if len(counts) else "0"),
+                ("games per cell", (f"{counts.min()}" if counts.min() == counts.max() else
+                                    f"{counts.min()} to {counts.max()}") if len(counts) else "0"),
                 ("games in all", int(counts.sum()) if len(counts) else 0)])
         cell_rows = "".join(
             f"<tr><td>{html.escape(c)}</td><td>{int(counts.get(c, 0))}</td>"
             f"<td style='text-align:left'><code>{html.escape(json.dumps(d))}</code></td></tr>"
             for c, d in cells.items())
         parts.append(
-            f"<table class='t'>{rows}</table>"
+            f"<h3>{html.escape(src.path)}</h3><table class='t kv'>{rows}</table>"
             f"<details><summary>Every cell's configuration ({len(cells)})</summary><div class='scroll'>"
             f"<table class='t'><tr><th>cell</th><th>games</th><th>configuration</th></tr>{cell_rows}"
             f"</table></div></details>")
@@ -430,10 +432,12 @@ def render_html(ctx: Context, df: pd.DataFrame, tables: dict, pngs: dict, captio
 <p class="sub">{games:,} games in {df['cell'].nunique() if games else 0} configurations, from
 {html.escape(', '.join(s.path for s in ctx.sources))}. Intervals are 95%: Wilson for win rates,
 paired (game by game) for differences; differences are in percentage points.</p>
-<h2>Answers</h2><ul class="answers">{answers_html}</ul>
-<h2>Figures</h2>{figs or "<p class='none'>No figure: no games.</p>"}
-<h2>Tables</h2>{''.join(secs)}
-<h2>Configuration and seeds</h2>{_config_html(ctx, df)}
+<nav><a href="#answers">Answers</a><a href="#figures">Figures</a><a href="#tables">Tables</a>
+<a href="#configuration">Configuration and seeds</a><a href="#assumptions">Rules assumed</a></nav>
+<h2 id="answers">Answers</h2><ul class="answers">{answers_html}</ul>
+<h2 id="figures">Figures</h2>{figs or "<p class='none'>No figure: no games.</p>"}
+<h2 id="tables">Tables</h2>{''.join(secs)}
+<h2 id="configuration">Configuration and seeds</h2>{_config_html(ctx, df)}
 <h2 id="assumptions">Rules assumed</h2>{_assumptions_html(ctx)}
 </body></html>
 """
