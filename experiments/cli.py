@@ -389,7 +389,7 @@ def compare(
 @guarded
 def sweep(
     experiment: str = typer.Argument(..., help="A built-in name (smoke, difficulty-ladder, die-duel, "
-                                               "card-impact) or a TOML grid file."),
+                                               "card-impact, balance) or a TOML grid file."),
     results: str = typer.Option(..., "--results", help="The results folder (created if needed; "
                                                       "running the same command again resumes)."),
     games: Optional[int] = typer.Option(None, "--games", "-n", help="Games per cell (default: the grid's)."),
@@ -528,6 +528,68 @@ def ladder(
     typer.echo(f"{mod.TITLE}: win odds by level and die; {players} players, strategy {strategy}, "
                f"{games} games each, seed {seed}" + (f", cards {cat.mix}" if cat.mix != "default" else ""))
     typer.echo(odds_table(rows))
+
+
+# ----------------------------------------------------------------------------- report
+@app.command()
+@guarded
+def report(
+    results: List[str] = typer.Argument(..., metavar="RESULTS_DIR...",
+                                        help="One or more results folders (made by sweep, run "
+                                             "or compare with --results)."),
+    out: Optional[str] = typer.Option(None, "--out", "-o",
+                                      help="The report folder (default: RESULTS_DIR/report); "
+                                           "tables/*.csv, figures/*.png and index.html go there."),
+):
+    """Build the balance report of results folders: tables (CSV), figures (PNG) and one
+    self-contained index.html (figures embedded) with the answers in plain words, the tables,
+    the figures, the run's configuration and seeds, and every assumed rule value in force.
+
+    Several folders (e.g. a balance sweep and a card-impact sweep) make one report; cells of
+    different folders are never paired. Prints the path of index.html and the headline table.
+
+    Example: meeplesim sweep balance --results results/balance && meeplesim report results/balance --out results/report
+    """
+    from pathlib import Path
+
+    from experiments import reporting
+    df, sources = reporting.load(results)         # only reads: check the folders first
+    out_dir = reporting.check_out(out or str(Path(results[0]) / "report"), results)
+    found, notes, names = reporting.assumptions(sources)
+    from reports.build import Context, build
+    from simcore.games import get_game
+    games = {s.manifest.get("identity", {}).get("game", "hidden-village") for s in sources}
+    titles = []
+    for g in sorted(games):
+        try:
+            mod = get_game(g)
+            titles.append(mod.TITLE)
+        except UserError:
+            titles.append(g)
+    reasons = {}
+    for g in sorted(games):
+        try:
+            reasons.update(get_game(g).LOSS_REASONS)
+        except UserError:
+            pass
+    ctx = Context(title=f"Balance report: {', '.join(titles)}", sources=sources, assumptions=found,
+                  assumption_notes=notes, card_names=names, loss_reasons=reasons or None)
+    if ctx.loss_reasons is None:
+        from reports.tables import LOSS_REASONS
+        ctx.loss_reasons = dict(LOSS_REASONS)
+    t0 = time.perf_counter()
+    w = build(df, ctx, out_dir)
+    secs = time.perf_counter() - t0
+    typer.echo(f"report: {w['index']}  ({len(df):,} games, {len(w['tables'])} tables, "
+               f"{len(w['figures'])} figures, {len(found)} assumed rule values; {secs:.1f} s)")
+    head = w["headline"]
+    if not head.empty:
+        typer.echo("")
+        typer.echo(f"win rate and 95% interval, {int(head['players'].iloc[0])} players:")
+        typer.echo(head.drop(columns=["players"]).to_string(index=False))
+    for line in w["answers"]:
+        typer.echo("")
+        typer.echo(line)
 
 
 # ----------------------------------------------------------------------------- listings

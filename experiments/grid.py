@@ -65,6 +65,11 @@ class Grid:
         return sorted(n for names, _ in self.groups for n in names)
 
 
+# games per cell of the `balance` grid (165 cells): sized so `scripts/report` plays it in a few
+# minutes on 2 cores with the kernels compiled (see README, "The balance report")
+BALANCE_GAMES = 2000
+
+
 def _builtin(name: str) -> dict | None:
     if name == "smoke":
         return {"name": "smoke", "description": "a quick check of the machinery: random team, "
@@ -81,6 +86,20 @@ def _builtin(name: str) -> dict | None:
                 "both, paired game by game (greedy team, 3 players)", "games": 5000, "seed": 1,
                 "compare": "die", "fixed": {"strategy": "greedy", "players": 3},
                 "axes": {"level": ["standard", "complex", "terrible"], "die": ["white", "red"]}}
+    if name == "balance":
+        # the level x die x Hungry combinations the data allow, linked (so none is skipped)
+        from simcore.games import get_game
+        cat = get_game("hidden-village").load_catalog(None)
+        combos = [(lv, die, hungry) for lv, row in cat.levels.items()
+                  for die in (["red"] if row["super_danger_die"] else ["white", "red"])
+                  for hungry in ([True] if row["hungry_cracoucass"] else [False, True])]
+        return {"name": name, "description": "the default balance report's sweep: every level x "
+                "both dice x Hungry Cracoucass on/off (where the level allows) x 1 to 5 players "
+                "x the random, greedy and planner teams", "games": BALANCE_GAMES, "seed": 1,
+                "chunk": BALANCE_GAMES // 2,
+                "axes": {"players": [1, 2, 3, 4, 5], "strategy": ["random", "greedy", "planner"]},
+                "linked": [{"level": [c[0] for c in combos], "die": [c[1] for c in combos],
+                            "hungry": [c[2] for c in combos]}]}
     if name == "card-impact":
         from simcore.games import get_game
         from simcore.games.hidden_village.catalog import card_records
@@ -95,7 +114,7 @@ def _builtin(name: str) -> dict | None:
     return None
 
 
-BUILTINS = ("smoke", "difficulty-ladder", "die-duel", "card-impact")
+BUILTINS = ("smoke", "difficulty-ladder", "die-duel", "card-impact", "balance")
 
 
 def load_grid(name_or_file: str) -> Grid:
@@ -171,11 +190,16 @@ def parse_grid(raw: dict, where: str) -> Grid:
         if not isinstance(group, dict) or not group:
             raise UserError(f"{where}: linked #{i + 1}: must be a table of axes")
         names = sorted(group)
-        cols = [_axis_values(where, f"linked #{i + 1}", k, group[k]) for k in names]
+        cols = [_axis_values(where, f"linked #{i + 1}", k, group[k], unique=len(names) == 1)
+                for k in names]
         if len({len(c) for c in cols}) != 1:
             raise UserError(f"{where}: linked #{i + 1}: axes {', '.join(names)} must have as many values each "
                             f"(got {', '.join(str(len(c)) for c in cols)})")
-        groups.append((names, list(zip(*cols))))
+        rows = list(zip(*cols))
+        # linked axes are zipped rows: one axis may repeat a value, but no two rows may be equal
+        if len({tuple(format_value(n, v) for n, v in zip(names, r)) for r in rows}) != len(rows):
+            raise UserError(f"{where}: linked #{i + 1}: two rows of {', '.join(names)} are equal")
+        groups.append((names, rows))
     seen = [n for names, _ in groups for n in names]
     for n in seen:
         if seen.count(n) > 1:
@@ -188,7 +212,7 @@ def parse_grid(raw: dict, where: str) -> Grid:
     return Grid(str(raw.get("name")), games, seed, chunk, compare, fixed, groups, str(raw.get("description", "")))
 
 
-def _axis_values(where, section, k, values):
+def _axis_values(where, section, k, values, unique=True):
     if k not in AXIS_OPTIONS:
         if k in FIXED_ONLY:
             raise UserError(f"{where}: {section}: '{k}' can only be a fixed option")
@@ -196,7 +220,7 @@ def _axis_values(where, section, k, values):
     if not isinstance(values, list) or not values:
         raise UserError(f"{where}: {section}: axis '{k}' must be a non-empty list of values")
     out = [_check_value(f"{where}: {section}", k, v) for v in values]
-    if len({format_value(k, v) for v in out}) != len(out):
+    if unique and len({format_value(k, v) for v in out}) != len(out):
         raise UserError(f"{where}: {section}: axis '{k}' repeats a value")
     return out
 
