@@ -19,7 +19,24 @@ NAME = "cake-race"
 TITLE = "The Smurf cake race"
 DEFAULT_PLAYERS = 2
 
+# Built-in grids (`meeplesim sweep NAME`): found by the experiments layer through GRIDS.
+GRIDS = {
+    "cake-thresholds": {
+        "description": "threshold k = 1..10 for the focal seat (rotating) against adaptive rivals, "
+                       "1 to 4 players",
+        "games": 4000, "seed": 1,
+        "fixed": {"strategy": "threshold", "rivals": "adaptive"},
+        "axes": {"players": [1, 2, 3, 4], "params": [{"k": k} for k in range(1, 11)]},
+    },
+    "cake-smoke": {
+        "description": "a quick check of the machinery on the cake race",
+        "games": 200, "seed": 1, "chunk": 100,
+        "fixed": {"strategy": "threshold", "players": 2},
+        "axes": {"params": [{"k": 3}, {"k": 6}]},
+    },
+}
+
 __all__ = ["NAME", "TITLE", "OUTCOMES", "DECISIONS", "LOSS_REASONS", "RESULT_FIELDS", "OPTIONS",
            "load_catalog", "make_config", "run_games", "play_logged", "format_log",
            "event_records", "objectives_summary", "check_strategy", "summarize", "summary_lines",
-           "describe", "DEFAULT_PLAYERS"]
+           "describe", "DEFAULT_PLAYERS", "GRIDS"]
