@@ -25,8 +25,8 @@ FILES = ("board.toml", "deck.toml", "setup.toml")
 # st-independent constants in Rules.k
 (K_CAKE, K_BROWN, K_N_POINTS, K_CAP, K_SUPPLY, K_ELIM_AT, K_HAT_SPENT, K_GARG_TO, K_CAUGHT_TO,
  K_CAUGHT_ALL, K_CARDS_IN_CHASE, K_EXACT_HOME, K_MAX_ROUNDS, K_N_FACES, K_N_CARDS,
- K_N_STARTS) = range(16)
-N_K = 16
+ K_N_STARTS, K_MAX_CHASE) = range(17)
+N_K = 17
 
 
 class Rules(NamedTuple):
@@ -234,6 +234,7 @@ def _setup(path, raw, assumptions):
         "cards_in_chase": val("cards_in_chase", choice([False])),
         "exact_home": val("exact_home", choice([False])),
         "max_rounds": val("max_rounds", lambda e, v: _int(path, e, v, 1, 100000)),
+        "max_chase_rounds": val("max_chase_rounds", lambda e, v: _int(path, e, v, 1, 100000)),
     }
     return s
 
@@ -264,6 +265,7 @@ def load_catalog(data_dir: str | Path | None = None, **unused) -> Catalog:
     k[K_CARDS_IN_CHASE], k[K_EXACT_HOME] = 0, 0
     k[K_MAX_ROUNDS], k[K_N_FACES], k[K_N_CARDS] = setup["max_rounds"], len(setup["die"]), len(deck)
     k[K_N_STARTS] = len(starts)
+    k[K_MAX_CHASE] = setup["max_chase_rounds"]
     rules = Rules(adj, deg, red, start_no, starts, dist, dist_home,
                   np.array(setup["die"], np.int64), deck, counts, k)
     h = hashlib.sha256()

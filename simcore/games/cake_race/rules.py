@@ -258,9 +258,6 @@ def gargamel(R, st, p):
 
 
 # ------------------------------------------------------------------ the cat (CR-H..)
-MAX_CHASE_ROUNDS = 1000
-
-
 @njit
 def cat_step(R, st, target):
     """Move the cat one step along a shortest path toward `target` (lowest index on ties)."""
@@ -282,7 +279,7 @@ def chase(R, cfg, st, p):
     st.sc[S.S_N_CHASES] += 1
     st.sc[S.S_CAT] = R.k[C.K_BROWN]
     ev(st, K.EV_CHASE, p, st.sc[S.S_CAT], 0, 0)
-    for _ in range(MAX_CHASE_ROUNDS):
+    for _ in range(R.k[C.K_MAX_CHASE]):
         face = roll(R, st, p, K.ROLL_FLEE)                       # CR-H02
         frm = st.pl[p, S.P_POS]
         n = move_options(R, st, frm, face, True)
