@@ -74,8 +74,10 @@ def make_cell(cell_id: str, spec: RunSpec, axes: dict | None = None) -> Cell:
         definition = {"game": spec.game, **options, "strategy": spec.strategy,
                       "params": {k: v for k, v in sorted(param_values.items()) if k in spec.params},
                       "data": spec.data_dir, "mix": cat.mix, "catalog": cat.digest, "seed": spec.seed}
-        # result rows carry the options and every strategy parameter (e.g. param_k)
-        constants = {**{k: (v if isinstance(v, (bool, int, float)) else str(v)) for k, v in options.items()},
+        # result rows carry the options and every strategy parameter (e.g. param_k); an option
+        # named like a result field (players, seat) is left to the per-game field
+        constants = {**{k: (v if isinstance(v, (bool, int, float)) else str(v)) for k, v in options.items()
+                        if k not in mod.RESULT_FIELDS and k not in ("cell", "game")},
                      "strategy": spec.strategy, "mix": cat.mix,
                      **{f"param_{k}": float(v) for k, v in param_values.items()}}
         return Cell(cell_id, dict(axes or {}), spec, job, variant, cat.mix, cat.digest,

@@ -106,7 +106,7 @@ def _game_grids() -> dict:
     for name, path in sorted(GAMES.items()):
         mod = importlib.import_module(path)
         for gname, raw in getattr(mod, "GRIDS", {}).items():
-            out[gname] = {**raw, "fixed": {"game": name, **raw.get("fixed", {})}}
+            out[gname] = {"name": gname, **raw, "fixed": {"game": name, **raw.get("fixed", {})}}
     return out
 
 
@@ -270,6 +270,8 @@ def expand(grid: Grid) -> tuple[list, list]:
         for vals in values:
             for n, v in zip(names, vals):
                 opts = {**DEFAULTS, **{k: base[k] for k in FIXED_ONLY}, n: v}
+                if n == "params":          # parameters are checked against the cells' strategy
+                    opts["strategy"] = base["strategy"]
                 try:
                     _mk("check", spec_from_options(opts, grid.seed))
                 except UserError as e:
