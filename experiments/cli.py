@@ -413,7 +413,10 @@ def compare(
     for side, cell in (("a", cells[0]), ("b", cells[1])):
         r[side] = {**{k: v for k, v in cell.axes.items()}, **r[side], "mix": cell.mix}
     if as_json:
-        out = {**r, "seed": seed, "level": level, "players": players, "strategy": strategy}
+        from simcore.games import get_game, has_options
+        out = {**r, "seed": seed, "players": players, "strategy": strategy}
+        if not has_options(get_game(game)):
+            out["level"] = level or "standard"
         if info["rule"] != "fixed":
             out["stopping"] = info
         typer.echo(json.dumps(out))
@@ -483,9 +486,13 @@ def sweep(
     for u, n in stops.items():          # a baseline cell is in several pairs: its largest count
         for cid in u:
             n_of[cid] = max(n, n_of.get(cid, 0))
+    from simcore.games import get_game
+    extras = getattr(get_game(sweep_game), "cell_extras", None)   # a game's own per-cell numbers
     rows = []
     for c in cells:
         rows.append({"cell": c.id, **c.axes, "mix": c.mix, **engine.win_stats(player.wins(c.id, n_of[c.id]), z)})
+        if extras is not None:
+            rows[-1].update(extras(player.rows(c.id, n_of[c.id])))
     by_id = {r["cell"]: r for r in rows}
     for base, other in prs:
         n = stops[(base, other)]
@@ -502,10 +509,14 @@ def sweep(
     typer.echo(f"{grid.name}: {len(cells)} cells, seed {grid.seed}, results in {results}"
                + (f" ({len(skipped)} skipped)" if skipped else ""))
     width = max(len("cell"), *(len(c.id) for c in cells))
-    typer.echo(f"{'cell':<{width}}  {'games':>8}  {'wins':>8}  {'win rate':>8}  {words}")
+    extra_keys = list(extras(player.rows(cells[0].id, 1))) if extras else []
+    ci_width = 24 if extra_keys else 0
+    typer.echo(f"{'cell':<{width}}  {'games':>8}  {'wins':>8}  {'win rate':>8}  {words:<{ci_width}}"
+               + "".join(f"  {k:>14}" for k in extra_keys))
     for r in rows:
+        ci = f"{100 * r['ci_low']:.2f}% - {100 * r['ci_high']:.2f}%"
         typer.echo(f"{r['cell']:<{width}}  {r['games']:>8}  {r['wins']:>8}  {100 * r['win_rate']:7.2f}%  "
-                   f"{100 * r['ci_low']:.2f}% - {100 * r['ci_high']:.2f}%")
+                   f"{ci:<{ci_width}}" + "".join(f"  {r[k]:>14.3f}" for k in extra_keys))
     if prs:
         typer.echo("")
         typer.echo(f"paired differences against {grid.compare} = "

@@ -77,6 +77,8 @@ def test_sweep_builtin_grid_of_the_game(tmp_path):
     assert r.exit_code == 0, r.output
     rows = [json.loads(x) for x in r.output.splitlines()]
     assert [x["cell"] for x in rows] == ["params=k:3", "params=k:6"]
+    for x in rows:                           # the game's own numbers per cell
+        assert x["mean_secured"] > 0 and 0 <= x["eliminated_rate"] <= 1 and x["mean_rounds"] > 0
     from simcore.store import read_table
     df = read_table(tmp_path / "s")
     assert {"param_k", "seat", "secured", "eliminated", "rounds"} <= set(df.columns)

@@ -77,3 +77,13 @@ def describe(variant, strategy: str) -> str:
     p = variant.players
     return (f"{p} player{'s' if p > 1 else ''}, focal seat {variant.seat} plays {strategy}, "
             f"rivals {variant.rivals}")
+
+
+def cell_extras(results: np.ndarray) -> dict:
+    """A sweep cell's own numbers beside its win rate: cakes secured by the focal seat, how
+    often it was eliminated, and the game length."""
+    f = {n: i for i, n in enumerate(K.RESULT_FIELDS)}
+    n = max(1, results.shape[0])
+    return {"mean_secured": float(results[:, f["secured"]].mean()) if results.shape[0] else 0.0,
+            "eliminated_rate": float(results[:, f["eliminated"]].sum()) / n,
+            "mean_rounds": float(results[:, f["rounds"]].mean()) if results.shape[0] else 0.0}
