@@ -40,6 +40,8 @@ class Game:
         st.sc[S.S_DECK_HEAD] = 0
         st.sc[S.S_DECK_N] = len(cards)
         st.sc[S.S_PASS_LEFT] = len(cards)
+        st.seen[:] = 0
+        st.pass0[:] = np.bincount(np.asarray(cards, np.int64), minlength=K.N_CARD_KINDS)
         return self
 
     def place(self, p, point, carried=0, secured=0, hats=0, markers=0):

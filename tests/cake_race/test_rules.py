@@ -383,3 +383,14 @@ def test_round_cap_ends_as_timeout():
     g.st.sc[S.S_ROUND] = int(R.k[K_MAX_ROUNDS])
     assert not play_round(R, g.cfg, g.st)
     assert g.sc("OUTCOME") == K.LOSS and g.sc("LOSS") == K.LOSS_TIMEOUT and g.sc("TIMEOUT") == 1
+
+
+@pytest.mark.rule("CR-C01")
+def test_the_deck_comes_round_and_its_new_pass_is_known():
+    # three cards: turning all three starts a new pass holding what the deck holds then
+    g = Game().place(0, "trail-a2", carried=1).deck(N, H, N)
+    for _ in range(3):
+        turn_card(R, g.cfg, g.st, 0)
+    assert g.deck_list() == [N, N] and g.p(0, "HATS") == 1
+    assert g.st.seen.tolist() == [0, 0, 0, 0] and g.st.pass0.tolist() == [2, 0, 0, 0]
+    assert g.sc("PASS_LEFT") == 2

@@ -37,18 +37,12 @@ def leave_adaptive(R, st, p, par):
     if c >= par[0]:
         return 1
     cap = R.k[C.K_CAP]
-    # cards of each kind still to come in this pass: in the deck, less those already seen
-    held = 0
-    for q in range(st.sc[S.S_PLAYERS]):
-        held += st.pl[q, S.P_HATS]
+    # cards of each kind still to come in this pass: the pass's cards less those seen
     rem_total = 0.0
     rem_g = 0.0
     rem_c = 0.0
     for kind in range(K.N_CARD_KINDS):
-        in_deck = R.counts[kind] - (held if kind == K.CARD_HAT else 0)
-        r = in_deck - st.seen[kind]
-        if r < 0:
-            r = 0
+        r = st.pass0[kind] - st.seen[kind]
         rem_total += r
         if kind == K.CARD_GARGAMEL:
             rem_g = r

@@ -54,6 +54,8 @@ def setup_game(R, cfg, st, seed, game_index):
     st.sc[S.S_DECK_N] = n
     st.sc[S.S_PASS_LEFT] = n
     st.seen[:] = 0
+    for kind in range(K.N_CARD_KINDS):
+        st.pass0[kind] = R.counts[kind]
     st.sc[S.S_CAKE_LEFT] = R.k[C.K_SUPPLY]                      # CR-S03
     st.sc[S.S_CAT] = -1
     st.sc[S.S_WINNER] = -1
@@ -233,8 +235,18 @@ def turn_card(R, cfg, st, p):
         else:
             chase(R, cfg, st, p)
     if st.sc[S.S_PASS_LEFT] <= 0:          # the deck came round: a new pass of seen cards
-        st.seen[:] = 0
-        st.sc[S.S_PASS_LEFT] = st.sc[S.S_DECK_N]
+        new_pass(st)
+
+
+@njit
+def new_pass(st):
+    """The deck came round: what it holds now is the next pass (public knowledge)."""
+    st.seen[:] = 0
+    st.pass0[:] = 0
+    n = st.deck.shape[0]
+    for i in range(st.sc[S.S_DECK_N]):
+        st.pass0[st.deck[(st.sc[S.S_DECK_HEAD] + i) % n]] += 1
+    st.sc[S.S_PASS_LEFT] = st.sc[S.S_DECK_N]
 
 
 @njit

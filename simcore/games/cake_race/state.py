@@ -61,6 +61,7 @@ class State(NamedTuple):
     pl: np.ndarray        # int64[MAX_PLAYERS, N_PLAYER]
     deck: np.ndarray      # int64[n_cards]  ring buffer of card kinds (CR-C01)
     seen: np.ndarray      # int64[N_CARD_KINDS]  cards turned in the deck's current pass
+    pass0: np.ndarray     # int64[N_CARD_KINDS]  cards of each kind in the deck when the pass began
     opts: np.ndarray      # int64[MAX_OPTIONS]  options of the current decision
     path: np.ndarray      # int64[MAX_STEPS + 1]  move enumeration: the path so far
     it: np.ndarray        # int64[MAX_STEPS + 1]  move enumeration: next neighbour to try
@@ -75,6 +76,7 @@ def new_state(rules: Rules, event_capacity: int = EVENT_CAPACITY) -> State:
     return State(
         sc=np.zeros(N_SCALARS, np.int64), pl=np.zeros((K.MAX_PLAYERS, N_PLAYER), np.int64),
         deck=np.zeros(max(1, rules.deck.shape[0]), np.int64), seen=np.zeros(K.N_CARD_KINDS, np.int64),
+        pass0=np.zeros(K.N_CARD_KINDS, np.int64),
         opts=np.zeros(K.MAX_OPTIONS, np.int64), path=np.zeros(MAX_STEPS + 1, np.int64),
         it=np.zeros(MAX_STEPS + 1, np.int64), forced=np.zeros(K.MAX_FORCED, np.int64),
         rng=np.zeros(K.N_STREAMS, np.uint64), sid=np.zeros(K.MAX_PLAYERS, np.int64),
