@@ -2,11 +2,11 @@
 import math
 from statistics import NormalDist
 
-import numba
 import numpy as np
 import pytest
 
 import simcore.games.cake_race as game
+from simcore import jit
 from simcore.games.cake_race import consts as K
 from simcore.games.cake_race import state as S
 from simcore.games.cake_race.catalog import K_CAP, K_ELIM_AT, K_MAX_ROUNDS, K_SUPPLY
@@ -22,7 +22,15 @@ from simcore.stats import wilson_interval
 from .scenario import CAT, R
 
 
-@numba.njit(cache=True)
+def _njit_with_the_game(fn):
+    """Compile a test kernel into the cake race's own cache folder (simcore.jit keys it by the
+    game's sources): numba's cache does not see edits in the kernels a test kernel calls, so a
+    cache keyed by the test file alone would keep stale rules."""
+    fn.__module__ = "simcore.games.cake_race.tests"
+    return jit.njit(fn)
+
+
+@_njit_with_the_game
 def _check(R, st, bad):
     """Count invariant violations after a turn into bad[0..5]."""
     total = st.sc[S.S_CAKE_LEFT] + st.sc[S.S_REMOVED]
@@ -53,7 +61,7 @@ def _check(R, st, bad):
             bad[5] += 1
 
 
-@numba.njit(cache=True)
+@_njit_with_the_game
 def _play_checked(R, cfg, st, fsid, fpar, rsid, rpar, seed, n_games, bad, ends):
     for g in range(n_games):
         setup_game(R, cfg, st, seed, g)
