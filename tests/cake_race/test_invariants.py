@@ -2,6 +2,7 @@
 import math
 from statistics import NormalDist
 
+import numba
 import numpy as np
 import pytest
 
@@ -26,8 +27,12 @@ def _njit_with_the_game(fn):
     """Compile a test kernel into the cake race's own cache folder (simcore.jit keys it by the
     game's sources): numba's cache does not see edits in the kernels a test kernel calls, so a
     cache keyed by the test file alone would keep stale rules."""
-    fn.__module__ = "simcore.games.cake_race.tests"
-    return jit.njit(fn)
+    saved = numba.config.CACHE_DIR
+    numba.config.CACHE_DIR = jit.cache_dir_for(game.__name__ + ".rules")
+    try:
+        return numba.njit(cache=True)(fn)
+    finally:
+        numba.config.CACHE_DIR = saved
 
 
 @_njit_with_the_game
