@@ -43,9 +43,9 @@ def guarded(fn):
 
 # ----------------------------------------------------------------------------- shared options
 GameOpt = typer.Option("hidden-village", "--game", help="Game to play.")
-LevelOpt = typer.Option("standard", "--level", "-l",
-                        help="Difficulty level: standard, complex, terrible, smurfnightmarish, "
-                             "or a custom level from the data.")
+LevelOpt = typer.Option(None, "--level", "-l",
+                        help="Difficulty level: standard (the default), complex, terrible, "
+                             "smurfnightmarish, or a custom level from the data (Hidden Village).")
 DieOpt = typer.Option(None, "--die", help="Danger die: white or red (default: the level's).")
 HungryOpt = typer.Option(None, "--hungry/--no-hungry",
                          help="Hungry Cracoucass variant (default: the level's; forced on at "
@@ -64,21 +64,38 @@ JsonOpt = typer.Option(False, "--json", help="Machine-readable output.")
 CardsOpt = typer.Option(None, "--cards",
                         help="A card catalog file (TOML with [[smurf]], [[invention]], [[cake]] and "
                              "[[gargamel]] tables) replacing the four card files.")
+OptionOpt = typer.Option(None, "--option", "-o",
+                         help="A game's own option NAME=VALUE (repeatable), e.g. for cake-race: "
+                              "rivals=adaptive, seat=0 (see the README).")
 WithoutOpt = typer.Option(None, "--without",
                           help="Remove a card from the mix by id (repeatable; ids: `meeplesim cards list`).")
 
 
+def parse_options(items) -> dict:
+    """['rivals=adaptive', 'seat=0'] -> {"rivals": "adaptive", "seat": "0"}."""
+    out = {}
+    for item in items or []:
+        k, sep, v = item.partition("=")
+        k = k.strip().replace("-", "_")
+        if not sep or not k or not v.strip():
+            raise UserError(f"--option '{item}' is not of the form NAME=VALUE")
+        out[k] = v.strip()
+    return out
+
+
 def _spec(game, level, die, hungry, players, strategy, param, seed, too_late, finite, data,
-          cards=None, without=None):
+          cards=None, without=None, option=None):
     import strategies
     from experiments.runs import RunSpec
     return RunSpec(game=game, level=level, die=die, hungry=hungry, players=players,
                    strategy=strategy, params=strategies.parse_params(param), seed=seed,
                    too_late=too_late, finite_supply=finite, data_dir=data, cards=cards,
-                   without=tuple(without or ()))
+                   without=tuple(without or ()), options=parse_options(option))
 
 
-def _describe_variant(v, strategy, mix="default"):
+def _describe_variant(v, strategy, mix="default", mod=None):
+    if mod is not None and hasattr(mod, "describe"):
+        return mod.describe(v, strategy)
     return (f"level {v.level}, {v.die} die, Hungry Cracoucass {'on' if v.hungry else 'off'}, "
             f"{v.players} player{'s' if v.players > 1 else ''}, strategy {strategy}"
             + (f", Too Late {v.too_late}" if v.too_late != "bottom" else "")
@@ -96,7 +113,8 @@ def play(
     game_index: int = typer.Option(0, "--game-index", help="Which game of the seed to play."),
     too_late: Optional[str] = TooLateOpt, finite_supply: bool = FiniteOpt,
     data: Optional[str] = DataOpt, cards: Optional[str] = CardsOpt,
-    without: Optional[List[str]] = WithoutOpt, as_json: bool = JsonOpt,
+    without: Optional[List[str]] = WithoutOpt, option: Optional[List[str]] = OptionOpt,
+    as_json: bool = JsonOpt,
 ):
     """Play one game and print its log.
 
@@ -106,7 +124,7 @@ def play(
     if game_index < 0:
         raise UserError(f"--game-index must be at least 0, got {game_index}")
     spec = _spec(game, level, die, hungry, players, strategy, param, seed, too_late, finite_supply, data,
-                 cards, without)
+                 cards, without, option)
     mod, cat, cfg, variant, strat, params = prepare(spec)
     try:
         st, events, row = mod.play_logged(cat, cfg, strat.kernel_id, params, seed, game_index)
@@ -116,7 +134,7 @@ def play(
         for rec in mod.event_records(events, cat):
             typer.echo(json.dumps(rec))
         return
-    typer.echo(f"{mod.TITLE}: {_describe_variant(variant, strategy, cat.mix)}; seed {seed}, game {game_index}")
+    typer.echo(f"{mod.TITLE}: {_describe_variant(variant, strategy, cat.mix, mod)}; seed {seed}, game {game_index}")
     typer.echo("\n".join(mod.format_log(events, cat)))
     typer.echo("")
     typer.echo("\n".join(mod.objectives_summary(st, cat)))
@@ -231,7 +249,8 @@ def run(
     games: int = typer.Option(10000, "--games", "-n", help="Number of games to play (the first look with --until-halfwidth)."),
     too_late: Optional[str] = TooLateOpt, finite_supply: bool = FiniteOpt,
     data: Optional[str] = DataOpt, cards: Optional[str] = CardsOpt,
-    without: Optional[List[str]] = WithoutOpt, as_json: bool = JsonOpt,
+    without: Optional[List[str]] = WithoutOpt, option: Optional[List[str]] = OptionOpt,
+    as_json: bool = JsonOpt,
     jobs: Optional[int] = JobsOpt, backend: str = BackendOpt, scheduler: Optional[str] = SchedulerOpt,
     chunk: int = ChunkOpt, results: Optional[str] = ResultsOpt,
     until_halfwidth: Optional[float] = HalfwidthOpt, max_games: Optional[int] = MaxGamesOpt,
@@ -242,23 +261,42 @@ def run(
     Example: meeplesim run --level complex --players 4 --games 20000 --without beta-smurf
 
     Example: meeplesim run --level standard --until-halfwidth 0.005 --results results/std
+
+    Example: meeplesim run --game cake-race --players 3 --strategy threshold --param k=6 -o rivals=adaptive
     """
     from experiments import engine, runs
     runs.check_games(games)
     spec = _spec(game, level, die, hungry, players, strategy, param, seed, too_late, finite_supply, data,
-                 cards, without)
+                 cards, without, option)
     mod, cat, cfg, variant, strat, params = runs.prepare(spec)
     cell = engine.make_cell("run", spec)
     t0 = time.perf_counter()
     player, stops, z, info = _play([cell], [("run",)], games, results, "run",
-                                   {"game": game, "seed": seed, "code": engine.code_version()},
+                                   {"game": game, "seed": seed, "code": engine.code_version(game)},
                                    chunk, jobs, backend, scheduler, until_halfwidth, max_games, "playing")
     secs = time.perf_counter() - t0
     n = stops[("run",)]
-    s = runs.summarize(player.rows("run", n), mod.RESULT_FIELDS, mod.LOSS_REASONS)
+    s = runs.summarize(player.rows("run", n), mod.RESULT_FIELDS, mod.LOSS_REASONS, mod)
     if info["rule"] != "fixed":
         s.update({k: v for k, v in engine.win_stats(player.wins("run", n), z).items()
                   if k in ("ci_low", "ci_high")})
+    if hasattr(mod, "summary_lines"):        # a game with its own summary
+        if as_json:
+            out = {"game": game, **variant._asdict(), "strategy": strategy, "params": spec.params,
+                   "seed": seed, "catalog": cat.digest, **s, "seconds": round(secs, 3)}
+            if info["rule"] != "fixed":
+                out["stopping"] = info
+            if results:
+                out["results"] = results
+            typer.echo(json.dumps(out))
+            return
+        typer.echo(f"{mod.TITLE}: {_describe_variant(variant, strategy, cat.mix, mod)}; seed {seed}")
+        for line in mod.summary_lines(s, _ci_words(info, z)):
+            typer.echo(line)
+        typer.echo(f"time         {secs:.1f} s ({player.played / max(secs, 1e-9):,.0f} games/s played"
+                   + (f", {s['games'] - player.played} games from {results}" if s['games'] > player.played else "")
+                   + ")")
+        return
     if as_json:
         out = {"game": game, "level": variant.level, "die": variant.die, "hungry": variant.hungry,
                "players": variant.players, "strategy": strategy, "params": spec.params,
@@ -287,17 +325,24 @@ def run(
 
 
 # ----------------------------------------------------------------------------- compare
-def _parse_side(items, flag):
-    """--a die=white --a players=2 -> {"die": "white", "players": 2}."""
-    from experiments.grid import AXIS_OPTIONS
+def _parse_side(items, flag, game="hidden-village"):
+    """--a die=white --a players=2 -> {"die": "white", "players": 2}; a game's own options
+    (e.g. --a rivals=adaptive) and strategy parameters (--a param.k=4) too."""
+    from experiments.grid import AXIS_OPTIONS, _game_axes
+    game_axes = _game_axes(game)
+    options = AXIS_OPTIONS + game_axes
     out = {}
     for item in items or []:
         if "=" not in item:
             raise UserError(f"{flag} {item}: expected NAME=VALUE (e.g. {flag} die=red)")
         k, v = (x.strip() for x in item.split("=", 1))
+        if k.startswith("param."):
+            import strategies
+            out.setdefault("params", {}).update(strategies.parse_params([f"{k[6:]}={v}"]))
+            continue
         k = k.replace("-", "_")
-        if k not in AXIS_OPTIONS or k == "params":
-            known = [a for a in AXIS_OPTIONS if a != "params"]
+        if k not in options or k == "params":
+            known = [a for a in options if a != "params"] + ["param.NAME"]
             raise UserError(f"{flag} {item}: unknown option '{k}' (known: {', '.join(known)})")
         if k in ("hungry", "finite_supply"):
             if v.lower() not in ("true", "false", "on", "off", "yes", "no"):
@@ -329,7 +374,8 @@ def compare(
     games: int = typer.Option(10000, "--games", "-n", help="Games of each configuration (the first look with --until-halfwidth)."),
     too_late: Optional[str] = TooLateOpt, finite_supply: bool = FiniteOpt,
     data: Optional[str] = DataOpt, cards: Optional[str] = CardsOpt,
-    without: Optional[List[str]] = WithoutOpt, as_json: bool = JsonOpt,
+    without: Optional[List[str]] = WithoutOpt, option: Optional[List[str]] = OptionOpt,
+    as_json: bool = JsonOpt,
     jobs: Optional[int] = JobsOpt, backend: str = BackendOpt, scheduler: Optional[str] = SchedulerOpt,
     chunk: int = ChunkOpt, results: Optional[str] = ResultsOpt,
     until_halfwidth: Optional[float] = typer.Option(
@@ -347,32 +393,40 @@ def compare(
     from experiments import engine, runs
     from experiments.grid import DEFAULTS, spec_from_options as grid_spec
     runs.check_games(games)
-    sa, sb = _parse_side(a, "--a"), _parse_side(b, "--b")
+    sa, sb = _parse_side(a, "--a", game), _parse_side(b, "--b", game)
     base = {**DEFAULTS, "game": game, "level": level, "die": die, "hungry": hungry, "players": players,
             "strategy": strategy, "params": __import__("strategies").parse_params(param),
             "too_late": too_late, "finite_supply": finite_supply, "data": data, "cards": cards,
-            "without": sorted(without or [])}
+            "without": sorted(without or []), **parse_options(option)}
+    for side in (sa, sb):
+        if "params" in side:
+            side["params"] = {**base["params"], **side["params"]}
     cells = [engine.make_cell("a", grid_spec({**base, **sa}, seed), sa),
              engine.make_cell("b", grid_spec({**base, **sb}, seed), sb)]
     if cells[0].definition == cells[1].definition:
         raise UserError("--a and --b give the same configuration: nothing to compare")
     player, stops, z, info = _play(cells, [("a", "b")], games, results, "compare",
-                                   {"game": game, "seed": seed, "code": engine.code_version()},
+                                   {"game": game, "seed": seed, "code": engine.code_version(game)},
                                    chunk, jobs, backend, scheduler, until_halfwidth, max_games, "comparing")
     n = stops[("a", "b")]
     r = engine.paired(player, "a", "b", n, z)
     for side, cell in (("a", cells[0]), ("b", cells[1])):
-        r[side] = {**cell.axes, **r[side], "mix": cell.mix}
+        r[side] = {**{k: v for k, v in cell.axes.items()}, **r[side], "mix": cell.mix}
     if as_json:
-        out = {**r, "seed": seed, "level": level, "players": players, "strategy": strategy}
+        from simcore.games import get_game, has_options
+        out = {**r, "seed": seed, "players": players, "strategy": strategy}
+        if not has_options(get_game(game)):
+            out["level"] = level or "standard"
         if info["rule"] != "fixed":
             out["stopping"] = info
         typer.echo(json.dumps(out))
         return
     words = _ci_words(info, z)
-    desc = lambda d: ", ".join(f"{k}={v}" for k, v in d.items())
-    typer.echo(f"paired comparison on seed {seed}, {n} games each (common options: level {level}, "
-               f"{players} players, strategy {strategy})")
+    desc = lambda d: ", ".join(f"{k}={v}" if k != "params" else
+                               ", ".join(f"param.{pk}={pv:g}" for pk, pv in v.items()) for k, v in d.items())
+    typer.echo(f"paired comparison on seed {seed}, {n} games each (common options: "
+               + (f"level {level or 'standard'}, " if game == "hidden-village" else f"game {game}, ")
+               + f"{players} players, strategy {strategy})")
     for side, d in (("A", sa), ("B", sb)):
         s = r[side.lower()]
         typer.echo(f"{side}  {desc(d):<28} win rate {100 * s['win_rate']:6.2f}%  ({words} "
@@ -389,7 +443,8 @@ def compare(
 @guarded
 def sweep(
     experiment: str = typer.Argument(..., help="A built-in name (smoke, difficulty-ladder, die-duel, "
-                                               "card-impact, balance) or a TOML grid file."),
+                                               "card-impact, balance, or a game's own, e.g. cake-thresholds) "
+                                               "or a TOML grid file."),
     results: str = typer.Option(..., "--results", help="The results folder (created if needed; "
                                                       "running the same command again resumes)."),
     games: Optional[int] = typer.Option(None, "--games", "-n", help="Games per cell (default: the grid's)."),
@@ -421,8 +476,9 @@ def sweep(
     prs = pairs(grid, cells)
     in_pair = {c for p in prs for c in p}
     units = prs + [(c.id,) for c in cells if c.id not in in_pair]
-    identity = {"game": grid.fixed.get("game", "hidden-village"), "seed": grid.seed,
-                "code": engine.code_version(), "experiment": grid.name, "axes": grid.axis_names}
+    sweep_game = grid.fixed.get("game", "hidden-village")
+    identity = {"game": sweep_game, "seed": grid.seed,
+                "code": engine.code_version(sweep_game), "experiment": grid.name, "axes": grid.axis_names}
     player, stops, z, info = _play(cells, units, n_games, results, "sweep", identity,
                                    chunk or grid.chunk, jobs, backend, scheduler, until_halfwidth,
                                    max_games, grid.name)
@@ -430,9 +486,13 @@ def sweep(
     for u, n in stops.items():          # a baseline cell is in several pairs: its largest count
         for cid in u:
             n_of[cid] = max(n, n_of.get(cid, 0))
+    from simcore.games import get_game
+    extras = getattr(get_game(sweep_game), "cell_extras", None)   # a game's own per-cell numbers
     rows = []
     for c in cells:
         rows.append({"cell": c.id, **c.axes, "mix": c.mix, **engine.win_stats(player.wins(c.id, n_of[c.id]), z)})
+        if extras is not None:
+            rows[-1].update(extras(player.rows(c.id, n_of[c.id])))
     by_id = {r["cell"]: r for r in rows}
     for base, other in prs:
         n = stops[(base, other)]
@@ -449,10 +509,14 @@ def sweep(
     typer.echo(f"{grid.name}: {len(cells)} cells, seed {grid.seed}, results in {results}"
                + (f" ({len(skipped)} skipped)" if skipped else ""))
     width = max(len("cell"), *(len(c.id) for c in cells))
-    typer.echo(f"{'cell':<{width}}  {'games':>8}  {'wins':>8}  {'win rate':>8}  {words}")
+    extra_keys = list(extras(player.rows(cells[0].id, 1))) if extras else []
+    ci_width = 24 if extra_keys else 0
+    typer.echo(f"{'cell':<{width}}  {'games':>8}  {'wins':>8}  {'win rate':>8}  {words:<{ci_width}}"
+               + "".join(f"  {k:>14}" for k in extra_keys))
     for r in rows:
+        ci = f"{100 * r['ci_low']:.2f}% - {100 * r['ci_high']:.2f}%"
         typer.echo(f"{r['cell']:<{width}}  {r['games']:>8}  {r['wins']:>8}  {100 * r['win_rate']:7.2f}%  "
-                   f"{100 * r['ci_low']:.2f}% - {100 * r['ci_high']:.2f}%")
+                   f"{ci:<{ci_width}}" + "".join(f"  {r[k]:>14.3f}" for k in extra_keys))
     if prs:
         typer.echo("")
         typer.echo(f"paired differences against {grid.compare} = "
@@ -490,6 +554,8 @@ def ladder(
     from simcore.games import get_game
     runs.check_games(games)
     mod = get_game(game)
+    if not hasattr(mod, "load_catalog") or hasattr(mod, "OPTIONS"):
+        raise UserError(f"game '{game}' has no difficulty levels: use `meeplesim sweep` or `run`")
     cat = mod.load_catalog(data, cards=cards, without=tuple(without or ()))
     mix_shortfall = importlib.import_module(f"{mod.__name__}.config").mix_shortfall
     cells = []
@@ -640,7 +706,10 @@ def strategies_cmd(game: str = GameOpt):
 def levels(game: str = GameOpt, data: Optional[str] = DataOpt):
     """List the difficulty levels in the data, with their counts and mandatory variants."""
     from simcore.games import get_game
-    cat = get_game(game).load_catalog(data)
+    mod = get_game(game)
+    cat = mod.load_catalog(data)
+    if not hasattr(cat, "levels"):
+        raise UserError(f"game '{game}' has no difficulty levels")
     typer.echo(f"{'level':<18}{'houses':>7}{'lost':>6}{'cakes':>6}{'gargamel':>9}  mandatory")
     for lid, lv in cat.levels.items():
         forced = [n for n, k in (("Hungry Cracoucass", "hungry_cracoucass"),
@@ -664,6 +733,10 @@ def check_data(folder: str = typer.Argument(..., help="Folder of rules data file
     cat = mod.load_catalog(folder)
     default_dir = Path(mod.__file__).resolve().parent / "data"
     replaced = [n for n, p in cat.files.items() if Path(p).resolve().parent != default_dir]
+    if not hasattr(cat, "smurfs"):
+        typer.echo(f"ok: {folder}: {', '.join(replaced) or 'no file'} replaced; "
+                   f"{len(cat.assumptions)} assumed values")
+        return
     typer.echo(f"ok: {folder}: {', '.join(replaced) or 'no file'} replaced; "
                f"{len(cat.smurfs)} Smurf cards, {len(cat.inventions)} inventions, {len(cat.cakes)} cakes, "
                f"{len(cat.gargamel)} Gargamel cards, {len(cat.levels)} levels; "
@@ -793,6 +866,24 @@ def cards_validate(file: str = typer.Argument(..., help="The card catalog file t
     typer.echo(f"ok: {file}: {summary['smurfs']} Smurf cards ({summary['starting']} starting, "
                f"{summary['lost']} lost), {summary['inventions']} inventions, {summary['cakes']} cakes, "
                f"{summary['gargamel']} Gargamel cards; mix {summary['mix']}")
+
+
+def _mount_game_commands():
+    """A game package with a `commands` module gets its own command group, named after the
+    game (`meeplesim <game> ...`); the module's `app` is a typer.Typer."""
+    import importlib
+    import pkgutil
+
+    from simcore.games import GAMES
+    for name, path in sorted(GAMES.items()):
+        spec = importlib.util.find_spec(path)
+        locations = spec.submodule_search_locations if spec else None
+        if locations and any(m.name == "commands" for m in pkgutil.iter_modules(locations)):
+            app.add_typer(importlib.import_module(f"{path}.commands").app, name=name)
+
+
+import importlib.util  # noqa: E402
+_mount_game_commands()
 
 
 def main():

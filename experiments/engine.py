@@ -14,6 +14,7 @@ import numpy as np
 
 from simcore import runner as R
 from simcore.errors import UserError
+from simcore.games import has_options
 from simcore.stats import Z95, look_schedule, paired_difference, sequential_z, wilson_interval
 
 from .runs import DEFAULT_CHUNK, RunSpec, prepare
@@ -43,8 +44,9 @@ class Cell:
 _CATALOGS: dict = {}
 
 
-def code_version() -> str:
-    """The package version and a hash of the engine sources (simcore)."""
+def code_version(game: str | None = None) -> str:
+    """The package version and a hash of the kernel sources: the generic kernel modules and
+    `game`'s package (every game package when None)."""
     from importlib.metadata import PackageNotFoundError, version
 
     from simcore import jit
@@ -52,12 +54,34 @@ def code_version() -> str:
         v = version("meeplesim")
     except PackageNotFoundError:  # pragma: no cover
         v = "unknown"
-    return f"{v}+{jit._source_hash()}"
+    package = None
+    if game is not None:
+        from simcore.games import GAMES
+        package = GAMES[game].rsplit(".", 1)[-1] if game in GAMES else None
+    return f"{v}+{jit._source_hash(package)}"
 
 
 def make_cell(cell_id: str, spec: RunSpec, axes: dict | None = None) -> Cell:
     """Resolve a spec (raises UserError on bad input) into a cell the runner can play."""
     mod, cat, cfg, variant, strat, params = prepare(spec)
+    param_values = strat.param_values(spec.params)
+    if has_options(mod):
+        # a game with its own options: the variant's fields are make_config's keywords
+        options = variant._asdict()
+        job = R.Job.make(spec.game, {"data_dir": spec.data_dir}, options, strat.kernel_id, params,
+                         spec.seed, strategy=spec.strategy,
+                         plugin_params=param_values if strat.plugin else None)
+        definition = {"game": spec.game, **options, "strategy": spec.strategy,
+                      "params": {k: v for k, v in sorted(param_values.items()) if k in spec.params},
+                      "data": spec.data_dir, "mix": cat.mix, "catalog": cat.digest, "seed": spec.seed}
+        # result rows carry the options and every strategy parameter (e.g. param_k); an option
+        # named like a result field (players, seat) is left to the per-game field
+        constants = {**{k: (v if isinstance(v, (bool, int, float)) else str(v)) for k, v in options.items()
+                        if k not in mod.RESULT_FIELDS and k not in ("cell", "game")},
+                     "strategy": spec.strategy, "mix": cat.mix,
+                     **{f"param_{k}": float(v) for k, v in param_values.items()}}
+        return Cell(cell_id, dict(axes or {}), spec, job, variant, cat.mix, cat.digest,
+                    tuple(mod.RESULT_FIELDS), dict(mod.LOSS_REASONS), definition, constants)
     job = R.Job.make(spec.game, {"data_dir": spec.data_dir, "cards": spec.cards, "without": tuple(spec.without)},
                      {"level": variant.level, "die": variant.die, "hungry": variant.hungry,
                       "players": variant.players, "too_late": variant.too_late,

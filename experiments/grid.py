@@ -20,7 +20,9 @@ A grid file:
 
 Options (in [fixed], [axes] or [[linked]]): level, die, hungry, players, strategy, params
 (a table NAME = VALUE), too_late, finite_supply, without (a list of card ids: one card mix);
-in [fixed] only: game, data, cards.
+in [fixed] only: game, data, cards. A game with its own options (its OPTIONS, e.g. the cake
+race's rivals and seat) takes those instead of level, die, hungry, too_late, finite_supply,
+without and cards; each of them can be fixed or an axis.
 
 Cell ids are the cell's axis values, `name=value` joined by commas in sorted axis order
 (`die=red,level=standard`), so adding a value to an axis keeps the ids of the cells already
@@ -44,7 +46,7 @@ AXIS_OPTIONS = ("level", "die", "hungry", "players", "strategy", "params", "too_
                 "finite_supply", "without")
 FIXED_ONLY = ("game", "data", "cards")
 TOP_KEYS = ("name", "description", "games", "seed", "chunk", "compare", "fixed", "axes", "linked")
-DEFAULTS = {"game": "hidden-village", "level": "standard", "die": None, "hungry": None, "players": 3,
+DEFAULTS = {"game": "hidden-village", "level": None, "die": None, "hungry": None, "players": 3,
             "strategy": "random", "params": {}, "too_late": None, "finite_supply": False,
             "without": [], "data": None, "cards": None}
 
@@ -114,18 +116,38 @@ def _builtin(name: str) -> dict | None:
     return None
 
 
+def _game_grids() -> dict:
+    """Built-in grids that game packages declare (`GRIDS`: name -> grid table)."""
+    import importlib
+
+    from simcore.games import GAMES
+    out = {}
+    for name, path in sorted(GAMES.items()):
+        mod = importlib.import_module(path)
+        for gname, raw in getattr(mod, "GRIDS", {}).items():
+            out[gname] = {"name": gname, **raw, "fixed": {"game": name, **raw.get("fixed", {})}}
+    return out
+
+
 BUILTINS = ("smoke", "difficulty-ladder", "die-duel", "card-impact", "balance")
+
+
+def builtin_names() -> tuple:
+    return BUILTINS + tuple(_game_grids())
 
 
 def load_grid(name_or_file: str) -> Grid:
     """A built-in grid by name, or a TOML grid file. UserError naming the file and the key."""
     raw = _builtin(name_or_file)
+    if raw is None:
+        raw = _game_grids().get(name_or_file)
+        raw = {**raw, "fixed": dict(raw["fixed"])} if raw else None
     where = f"built-in experiment '{name_or_file}'"
     if raw is None:
         path = Path(name_or_file)
         if not path.exists():
             raise UserError(f"unknown experiment '{name_or_file}': not a built-in name "
-                            f"({', '.join(BUILTINS)}) and no such file")
+                            f"({', '.join(builtin_names())}) and no such file")
         where = str(path)
         try:
             raw = tomllib.loads(path.read_text())
@@ -137,7 +159,20 @@ def load_grid(name_or_file: str) -> Grid:
     return parse_grid(raw, where)
 
 
+def _game_axes(game) -> tuple:
+    """The option names of a game with its own OPTIONS (() for the others or an unknown game)."""
+    from simcore.games import GAMES, get_game
+    if not isinstance(game, str) or game not in GAMES:
+        return ()
+    return tuple(getattr(get_game(game), "OPTIONS", {}))
+
+
 def _check_value(where, axis, v):
+    if axis not in ("level", "die", "strategy", "too_late", "hungry", "finite_supply", "players",
+                    "params", "without"):
+        if isinstance(v, (str, int)) and not isinstance(v, bool):
+            return v
+        raise UserError(f"{where}: {axis}: value {v!r} is not a string or a number")
     kinds = {"level": str, "die": str, "strategy": str, "too_late": str, "hungry": bool,
              "finite_supply": bool, "players": int, "params": dict, "without": list}
     t = kinds[axis]
@@ -168,10 +203,12 @@ def parse_grid(raw: dict, where: str) -> Grid:
     fixed = raw.get("fixed", {})
     if not isinstance(fixed, dict):
         raise UserError(f"{where}: [fixed] must be a table")
+    game_axes = _game_axes(fixed.get("game", DEFAULTS["game"]))
+    axis_options = AXIS_OPTIONS + game_axes
     for k, v in fixed.items():
-        if k not in AXIS_OPTIONS + FIXED_ONLY:
-            raise UserError(f"{where}: fixed: unknown option '{k}' (known: {', '.join(AXIS_OPTIONS + FIXED_ONLY)})")
-        if k in AXIS_OPTIONS:
+        if k not in axis_options + FIXED_ONLY:
+            raise UserError(f"{where}: fixed: unknown option '{k}' (known: {', '.join(axis_options + FIXED_ONLY)})")
+        if k in axis_options:
             fixed[k] = _check_value(f"{where}: fixed", k, v)
         elif not isinstance(v, str):
             raise UserError(f"{where}: fixed: {k} must be a string, got {v!r}")
@@ -180,7 +217,7 @@ def parse_grid(raw: dict, where: str) -> Grid:
     if not isinstance(axes, dict):
         raise UserError(f"{where}: [axes] must be a table")
     for k, values in axes.items():
-        groups.append(([k], [(v,) for v in _axis_values(where, "axes", k, values)]))
+        groups.append(([k], [(v,) for v in _axis_values(where, "axes", k, values, axis_options)]))
     linked = raw.get("linked", [])
     if isinstance(linked, dict):
         linked = [linked]
@@ -190,8 +227,8 @@ def parse_grid(raw: dict, where: str) -> Grid:
         if not isinstance(group, dict) or not group:
             raise UserError(f"{where}: linked #{i + 1}: must be a table of axes")
         names = sorted(group)
-        cols = [_axis_values(where, f"linked #{i + 1}", k, group[k], unique=len(names) == 1)
-                for k in names]
+        cols = [_axis_values(where, f"linked #{i + 1}", k, group[k], axis_options,
+                             unique=len(names) == 1) for k in names]
         if len({len(c) for c in cols}) != 1:
             raise UserError(f"{where}: linked #{i + 1}: axes {', '.join(names)} must have as many values each "
                             f"(got {', '.join(str(len(c)) for c in cols)})")
@@ -212,11 +249,11 @@ def parse_grid(raw: dict, where: str) -> Grid:
     return Grid(str(raw.get("name")), games, seed, chunk, compare, fixed, groups, str(raw.get("description", "")))
 
 
-def _axis_values(where, section, k, values, unique=True):
-    if k not in AXIS_OPTIONS:
+def _axis_values(where, section, k, values, axis_options=AXIS_OPTIONS, unique=True):
+    if k not in axis_options:
         if k in FIXED_ONLY:
             raise UserError(f"{where}: {section}: '{k}' can only be a fixed option")
-        raise UserError(f"{where}: {section}: unknown axis '{k}' (known: {', '.join(AXIS_OPTIONS)})")
+        raise UserError(f"{where}: {section}: unknown axis '{k}' (known: {', '.join(axis_options)})")
     if not isinstance(values, list) or not values:
         raise UserError(f"{where}: {section}: axis '{k}' must be a non-empty list of values")
     out = [_check_value(f"{where}: {section}", k, v) for v in values]
@@ -243,7 +280,8 @@ def spec_from_options(opts: dict, seed: int) -> RunSpec:
     return RunSpec(game=opts["game"], level=opts["level"], die=opts["die"], hungry=opts["hungry"],
                    players=opts["players"], strategy=opts["strategy"], params=dict(opts["params"]),
                    seed=seed, too_late=opts["too_late"], finite_supply=opts["finite_supply"],
-                   data_dir=opts["data"], cards=opts["cards"], without=tuple(sorted(opts["without"])))
+                   data_dir=opts["data"], cards=opts["cards"], without=tuple(sorted(opts["without"])),
+                   options={k: v for k, v in opts.items() if k not in DEFAULTS})
 
 
 def expand(grid: Grid) -> tuple[list, list]:
@@ -256,6 +294,8 @@ def expand(grid: Grid) -> tuple[list, list]:
         for vals in values:
             for n, v in zip(names, vals):
                 opts = {**DEFAULTS, **{k: base[k] for k in FIXED_ONLY}, n: v}
+                if n == "params":          # parameters are checked against the cells' strategy
+                    opts["strategy"] = base["strategy"]
                 try:
                     _mk("check", spec_from_options(opts, grid.seed))
                 except UserError as e:

@@ -5,13 +5,13 @@ chunk is a plain range of game indices and every stream is keyed by (s, purpose,
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from simcore import plugins
 from simcore.errors import IllegalOption, UserError
-from simcore.games import get_game
+from simcore.games import get_game, has_options
 from simcore.rng import MAX_SEED
 from simcore.stats import wilson_interval
 
@@ -33,7 +33,7 @@ def check_games(games: int) -> int:
 @dataclass
 class RunSpec:
     game: str
-    level: str
+    level: str | None              # Hidden Village-style options (None: the game's default) ...
     die: str | None
     hungry: bool | None
     players: int
@@ -45,6 +45,42 @@ class RunSpec:
     data_dir: str | None = None
     cards: str | None = None       # a card catalog file replacing the four card files
     without: tuple = ()            # card ids removed from the mix
+    options: dict = field(default_factory=dict)   # a game's own OPTIONS (e.g. rivals, seat)
+
+
+# The Hidden Village-style options and their "not given" values: a game with its own OPTIONS
+# takes none of them.
+_LEGACY_UNSET = {"level": (None, "standard"), "die": (None,), "hungry": (None,),
+                 "too_late": (None,), "finite_supply": (False,), "cards": (None,), "without": ((),)}
+
+
+def game_options(mod, game: str, options: dict) -> dict:
+    """A game's own options, checked against its OPTIONS (name -> (default, help))."""
+    known = getattr(mod, "OPTIONS", {})
+    for k in options:
+        if k not in known:
+            raise UserError(f"game '{game}' has no option '{k}' (known: {', '.join(known) or 'none'})")
+    return dict(options)
+
+
+def _load(mod, spec: RunSpec):
+    """(catalog, config, variant) of a spec, for either kind of game."""
+    if has_options(mod):
+        for name, unset in _LEGACY_UNSET.items():
+            v = getattr(spec, name)
+            if (tuple(v) if name == "without" else v) not in unset:
+                raise UserError(f"--{name.replace('_', '-')} is not an option of game '{spec.game}'")
+        cat = mod.load_catalog(spec.data_dir)
+        cfg, variant = mod.make_config(cat, players=spec.players,
+                                       **game_options(mod, spec.game, spec.options))
+        return cat, cfg, variant
+    if spec.options:
+        game_options(mod, spec.game, spec.options)
+    cat = mod.load_catalog(spec.data_dir, cards=spec.cards, without=spec.without)
+    cfg, variant = mod.make_config(cat, level=spec.level or "standard", die=spec.die,
+                                   hungry=spec.hungry, players=spec.players,
+                                   too_late=spec.too_late, finite_supply=spec.finite_supply)
+    return cat, cfg, variant
 
 
 def prepare(spec: RunSpec):
@@ -52,13 +88,12 @@ def prepare(spec: RunSpec):
     strategy, params vector). Raises UserError / DataError on bad input."""
     import strategies
     mod = get_game(spec.game)
-    cat = mod.load_catalog(spec.data_dir, cards=spec.cards, without=spec.without)
-    cfg, variant = mod.make_config(cat, level=spec.level, die=spec.die, hungry=spec.hungry,
-                                   players=spec.players, too_late=spec.too_late,
-                                   finite_supply=spec.finite_supply)
+    cat, cfg, variant = _load(mod, spec)
     strat = strategies.get(spec.strategy, spec.game)
     check_seed(spec.seed)
     params = strat.param_vector(spec.params)
+    if hasattr(mod, "check_strategy"):
+        mod.check_strategy(cat, strat.kernel_id, params)
     strat.activate(spec.params, mod.DECISIONS)
     return mod, cat, cfg, variant, strat, params
 
@@ -83,9 +118,11 @@ def run(spec: RunSpec, games: int, chunk: int = DEFAULT_CHUNK, progress=None, st
     return out
 
 
-def summarize(results: np.ndarray, result_fields, loss_reasons) -> dict:
-    """games, wins, win rate with its 95% Wilson interval, mean rounds, loss reasons, and how
+def summarize(results: np.ndarray, result_fields, loss_reasons, mod=None) -> dict:
+    """A game's own summary if it has one (`mod.summarize`); otherwise games, wins, win rate with its 95% Wilson interval, mean rounds, loss reasons, and how
     far from done the losses ended (mean objectives left)."""
+    if mod is not None and hasattr(mod, "summarize"):
+        return mod.summarize(results)
     f = {name: i for i, name in enumerate(result_fields)}
     games = int(results.shape[0])
     wins = int((results[:, f["outcome"]] == 1).sum())

@@ -2,9 +2,15 @@
 
 numba's on-disk cache (`cache=True`) does not notice edits in *imported* modules: a kernel
 that calls a changed helper would load stale machine code. We key the cache directory by a
-hash of every kernel source file, so any edit to the engine starts a fresh cache.
-A user's NUMBA_CACHE_DIR wins over ours.
+hash of the kernel sources, so any edit to a kernel starts a fresh cache.
+
+Each game package has its own cache directory, keyed by the generic kernel modules (jit.py,
+rng.py, policy.py) plus that game's own package sources: editing one game does not throw
+away another game's compiled kernels (Hidden Village takes minutes to compile from cold).
+Generic kernels (rng, policy) get a directory keyed by the generic sources only.
+A user's NUMBA_CACHE_DIR wins over ours: then every kernel is cached there.
 """
+import functools
 import hashlib
 import os
 from pathlib import Path
@@ -20,35 +26,87 @@ warnings.filterwarnings("ignore", message="Code running in object mode won't all
                         category=NumbaWarning)
 
 _ROOT = Path(__file__).resolve().parent
+_GAMES = _ROOT / "games"
 
 
-# The sources kernels are compiled from: the generic kernel modules and every game package
+# The sources kernels are compiled from: the generic kernel modules and each game package
 # (less its text output). Editing anything else (the runner, the store, errors, statistics,
 # the plug-in bridge) keeps the cache.
-_KERNEL_MODULES = {"jit.py", "rng.py", "policy.py"}
+_KERNEL_MODULES = ("jit.py", "policy.py", "rng.py")
 _NOT_KERNEL_SOURCES = {"trace.py"}
+_USER_CACHE_DIR = os.environ.get("NUMBA_CACHE_DIR") or None
 
 
-def _kernel_sources():
-    for path in sorted(_ROOT.rglob("*.py")):
-        rel = path.relative_to(_ROOT)
-        if path.name in _NOT_KERNEL_SOURCES:
-            continue
-        if (len(rel.parts) == 1 and path.name in _KERNEL_MODULES) or rel.parts[0] == "games":
+def _generic_sources():
+    for name in _KERNEL_MODULES:
+        yield _ROOT / name
+
+
+def _game_sources(package: str):
+    """Kernel sources of the game package `package` (its directory name under games/)."""
+    for path in sorted((_GAMES / package).rglob("*.py")):
+        if path.name not in _NOT_KERNEL_SOURCES:
             yield path
 
 
-def _source_hash() -> str:
+def game_packages() -> list[str]:
+    """Directory names of the game packages under simcore/games/."""
+    return sorted(p.name for p in _GAMES.iterdir()
+                  if p.is_dir() and (p / "__init__.py").exists())
+
+
+def _hash(paths) -> str:
     h = hashlib.sha256(numba.__version__.encode())
-    for path in _kernel_sources():
+    for path in paths:
         h.update(str(path.relative_to(_ROOT)).encode())
         h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 
-if not os.environ.get("NUMBA_CACHE_DIR"):
-    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meeplesim"
-    numba.config.CACHE_DIR = str(base / f"numba-{_source_hash()}")
+@functools.lru_cache(maxsize=None)
+def _source_hash(package: str | None = None) -> str:
+    """Code version of the kernels: generic modules plus one game package's sources
+    (`package` = its directory name, e.g. "hidden_village"); with no package, the generic
+    modules plus every game package (all kernel sources)."""
+    packages = [package] if package else game_packages()
+    paths = list(_generic_sources())
+    for p in packages:
+        paths.extend(_game_sources(p))
+    return _hash(paths)
+
+
+@functools.lru_cache(maxsize=None)
+def _generic_hash() -> str:
+    return _hash(_generic_sources())
+
+
+def _cache_base() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meeplesim"
+
+
+def cache_dir_for(module: str) -> str:
+    """The numba cache directory for kernels defined in `module` (a dotted module name)."""
+    if _USER_CACHE_DIR:
+        return _USER_CACHE_DIR
+    parts = module.split(".")
+    if len(parts) >= 3 and parts[0] == "simcore" and parts[1] == "games":
+        key = f"{parts[2]}-{_source_hash(parts[2])}"
+    else:
+        key = f"generic-{_generic_hash()}"
+    return str(_cache_base() / f"numba-{key}")
+
+
+def _compile(kwargs, func):
+    """numba.njit(**kwargs)(func) with numba's cache location set for this dispatcher:
+    numba reads config.CACHE_DIR when the dispatcher enables caching (at decoration)."""
+    if not kwargs.get("cache"):
+        return numba.njit(**kwargs)(func)
+    saved = numba.config.CACHE_DIR
+    numba.config.CACHE_DIR = cache_dir_for(getattr(func, "__module__", "") or "")
+    try:
+        return numba.njit(**kwargs)(func)
+    finally:
+        numba.config.CACHE_DIR = saved
 
 
 def njit(*args, **kwargs):
@@ -65,5 +123,7 @@ def njit(*args, **kwargs):
     kwargs.setdefault("nogil", True)
     kwargs.setdefault("_nrt", False)
     if args and callable(args[0]):
-        return numba.njit(**kwargs)(args[0])
-    return numba.njit(*args, **kwargs)
+        return _compile(kwargs, args[0])
+    if args:  # a signature: njit("f8(f8)", ...)
+        kwargs["signature_or_function"] = args[0]
+    return functools.partial(_compile, kwargs)

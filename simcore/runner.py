@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import sys
 import threading
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
@@ -40,15 +41,17 @@ class Job:
     seed: int
     strategy: str = ""             # its name: for errors, and to load a plug-in in the worker
     plugin_params: tuple = ()      # a plug-in's parameters, sorted (name, value) pairs
-    plugin_folder: str = ""        # the folder a plug-in module was found from (the caller's cwd)
+    plugin_dir: str = ""           # the folder a `module:function` plug-in is imported from
 
     @staticmethod
     def make(game: str, catalog: dict, config: dict, strategy_id: int, params, seed: int,
              strategy: str = "", plugin_params: dict | None = None) -> "Job":
+        # a plug-in module in the caller's current folder: a worker (started earlier, maybe
+        # from another folder, and reused) looks for it there too
+        plugin_dir = os.getcwd() if strategy_id == PLUGIN and ":" in strategy else ""
         return Job(game, tuple(sorted(catalog.items())), tuple(sorted(config.items())),
                    int(strategy_id), tuple(float(x) for x in np.asarray(params).ravel()), int(seed),
-                   strategy, tuple(sorted((plugin_params or {}).items())),
-                   os.getcwd() if plugin_params is not None else "")
+                   strategy, tuple(sorted((plugin_params or {}).items())), plugin_dir)
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,7 @@ def _play(job: Job, mod, cat, cfg, params, start: int, n: int) -> np.ndarray:
     """run_games, with a plug-in strategy bound to this thread first, and a strategy's illegal
     answer turned into the one-line UserError naming it and the decision."""
     if job.strategy_id == PLUGIN:
-        found = plugins.load(job.strategy, job.plugin_folder or None)
+        found = plugins.load(job.strategy, job.plugin_dir or None)
         if found is None:
             raise UserError(f"strategy '{job.strategy}' is not installed on this worker")
         plugins.activate(found[0], dict(job.plugin_params), mod.DECISIONS)

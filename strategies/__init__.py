@@ -130,4 +130,13 @@ register(Strategy("random", RANDOM, "uniform over the legal options of every dec
 register(Strategy("scripted", SCRIPTED, "takes the option indices given as params, in order "
                   "(scenario tests)", listed=False))
 
-from . import hidden_village  # noqa: E402,F401  (registers the game's own strategies)
+def _register_game_strategies():
+    """Import every per-game subpackage (strategies/<game>/): each registers its own."""
+    import importlib
+    import pkgutil
+    for info in pkgutil.iter_modules(__path__):
+        if info.ispkg:
+            importlib.import_module(f"{__name__}.{info.name}")
+
+
+_register_game_strategies()

@@ -1,0 +1,276 @@
+"""Load and validate the cake race's data files into typed arrays (`Rules`) for the kernels.
+
+Files (data/): board.toml (points, paths, starts, red points, cake, brown point), deck.toml
+(card kinds and counts), setup.toml (die, cap, supply, markers and the assumed rule choices).
+A `--data DIR` folder replaces each file it holds; the others stay the defaults. Every problem
+is a DataError naming the file, the entry and what is wrong.
+"""
+from __future__ import annotations
+
+import hashlib
+import tomllib
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+
+from ...errors import DataError, UserError
+from . import consts as K
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+FILES = ("board.toml", "deck.toml", "setup.toml")
+
+# st-independent constants in Rules.k
+(K_CAKE, K_BROWN, K_N_POINTS, K_CAP, K_SUPPLY, K_ELIM_AT, K_HAT_SPENT, K_GARG_TO, K_CAUGHT_TO,
+ K_CAUGHT_ALL, K_CARDS_IN_CHASE, K_EXACT_HOME, K_MAX_ROUNDS, K_N_FACES, K_N_CARDS,
+ K_N_STARTS, K_MAX_CHASE) = range(17)
+N_K = 17
+
+
+class Rules(NamedTuple):
+    """Everything the kernels read, as arrays."""
+    adj: np.ndarray         # int64[n_points, MAX_DEGREE]  neighbours, -1 padded, ascending
+    deg: np.ndarray         # int64[n_points]
+    red: np.ndarray         # int64[n_points]  1 on a red point (CR-B05)
+    start_no: np.ndarray    # int64[n_points]  start index 0..3, -1 elsewhere
+    starts: np.ndarray      # int64[n_starts]  point of each start position
+    dist: np.ndarray        # int64[n_points, n_points]  shortest path lengths
+    dist_home: np.ndarray   # int64[n_points]  to the nearest start
+    faces: np.ndarray       # int64[n_faces]  die faces (CR-D01)
+    deck: np.ndarray        # int64[n_cards]  card kinds, in the data's order (shuffled at setup)
+    counts: np.ndarray      # int64[N_CARD_KINDS]
+    k: np.ndarray           # int64[N_K]  K_* constants
+
+
+@dataclass
+class Catalog:
+    rules: Rules
+    points: list            # point ids (names) by index
+    setup: dict             # setup.toml values by key
+    files: dict             # file name -> path loaded
+    digest: str
+    assumptions: list = field(default_factory=list)   # (file, entry, what)
+    mix: str = "default"
+
+    def point_name(self, i: int) -> str:
+        return self.points[i] if 0 <= i < len(self.points) else f"#{i}"
+
+
+def _read(path: Path) -> dict:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DataError(path, "", "file not found") from None
+    except IsADirectoryError:
+        raise DataError(path, "", "is a folder, not a file") from None
+    except UnicodeDecodeError as e:
+        raise DataError(path, "", f"not UTF-8 text ({e.reason})") from None
+    except tomllib.TOMLDecodeError as e:
+        raise DataError(path, "", f"not valid TOML: {e}") from None
+
+
+def _source(path, entry, table, assumptions, what):
+    src = table.get("source") if isinstance(table, dict) else None
+    if src not in ("rulebook", "assumed"):
+        raise DataError(path, entry, f"source must be \"rulebook\" or \"assumed\", got {src!r}")
+    if src == "assumed":
+        assumptions.append((path.name, entry, what))
+
+
+def _int(path, entry, v, low, high=None):
+    if not isinstance(v, int) or isinstance(v, bool) or v < low or (high is not None and v > high):
+        rng = f"{low}..{high}" if high is not None else f">= {low}"
+        raise DataError(path, entry, f"must be an integer {rng}, got {v!r}")
+    return v
+
+
+def _board(path, raw, assumptions):
+    b = raw.get("board")
+    if not isinstance(b, dict):
+        raise DataError(path, "board", "missing [board] table")
+    _source(path, "board", b, assumptions, "board layout")
+    p = raw.get("points")
+    if not isinstance(p, dict) or not isinstance(p.get("ids"), list) or not p["ids"]:
+        raise DataError(path, "points", "missing [points] ids = [...] (a non-empty list of names)")
+    _source(path, "points", p, assumptions, "red points")
+    ids = p["ids"]
+    if not all(isinstance(x, str) and x for x in ids):
+        raise DataError(path, "points.ids", "every point id must be a non-empty string")
+    dup = sorted({x for x in ids if ids.count(x) > 1})
+    if dup:
+        raise DataError(path, "points.ids", f"duplicate point ids: {', '.join(dup)}")
+    index = {x: i for i, x in enumerate(ids)}
+
+    def point(entry, name):
+        if name not in index:
+            raise DataError(path, entry, f"unknown point '{name}'")
+        return index[name]
+
+    cake = point("board.cake", b.get("cake"))
+    brown = point("board.brown", b.get("brown"))
+    starts = b.get("starts")
+    if not isinstance(starts, list) or not 1 <= len(starts) <= K.MAX_PLAYERS:
+        raise DataError(path, "board.starts", f"must be a list of 1 to {K.MAX_PLAYERS} points")
+    starts = [point("board.starts", s) for s in starts]
+    if len(set(starts)) != len(starts) or cake in starts:
+        raise DataError(path, "board.starts", "start points must be distinct and not the cake")
+    red = p.get("red", [])
+    if not isinstance(red, list):
+        raise DataError(path, "points.red", "must be a list of point ids")
+    red_idx = [point("points.red", r) for r in red]
+    if any(r in starts or r == cake for r in red_idx):
+        raise DataError(path, "points.red", "a start or the cake cannot be a red point")
+    e = raw.get("paths")
+    if not isinstance(e, dict) or not isinstance(e.get("edges"), list):
+        raise DataError(path, "paths", "missing [paths] edges = [[a, b], ...]")
+    _source(path, "paths", e, assumptions, "paths between points")
+    n = len(ids)
+    nbrs = [set() for _ in range(n)]
+    for i, edge in enumerate(e["edges"]):
+        if not (isinstance(edge, list) and len(edge) == 2):
+            raise DataError(path, f"paths.edges[{i}]", "must be a pair [a, b]")
+        a, c = point(f"paths.edges[{i}]", edge[0]), point(f"paths.edges[{i}]", edge[1])
+        if a == c:
+            raise DataError(path, f"paths.edges[{i}]", "a path must join two different points")
+        nbrs[a].add(c)
+        nbrs[c].add(a)
+    for i, s in enumerate(nbrs):
+        if len(s) > K.MAX_DEGREE:
+            raise DataError(path, f"points.{ids[i]}", f"more than {K.MAX_DEGREE} paths")
+        if not s:
+            raise DataError(path, f"points.{ids[i]}", "no path leads to this point")
+    dist = np.full((n, n), -1, np.int64)
+    for s in range(n):
+        dist[s, s] = 0
+        q = deque([s])
+        while q:
+            u = q.popleft()
+            for v in nbrs[u]:
+                if dist[s, v] < 0:
+                    dist[s, v] = dist[s, u] + 1
+                    q.append(v)
+    if (dist < 0).any():
+        far = ids[int(np.argwhere(dist[cake] < 0)[0][0])] if (dist[cake] < 0).any() else "?"
+        raise DataError(path, "paths", f"the board is not connected (e.g. '{far}' cannot reach the cake)")
+    adj = np.full((n, K.MAX_DEGREE), -1, np.int64)
+    deg = np.zeros(n, np.int64)
+    for i, s in enumerate(nbrs):
+        for j, v in enumerate(sorted(s)):
+            adj[i, j] = v
+        deg[i] = len(s)
+    red_arr = np.zeros(n, np.int64)
+    red_arr[red_idx] = 1
+    start_no = np.full(n, -1, np.int64)
+    for i, s in enumerate(starts):
+        start_no[s] = i
+    dist_home = dist[:, starts].min(axis=1)
+    return ids, adj, deg, red_arr, start_no, np.array(starts, np.int64), dist, dist_home, cake, brown
+
+
+def _deck(path, raw, assumptions):
+    cards = raw.get("card")
+    if not isinstance(cards, list) or not cards:
+        raise DataError(path, "card", "missing [[card]] entries")
+    counts = np.zeros(K.N_CARD_KINDS, np.int64)
+    for i, c in enumerate(cards):
+        entry = f"card #{i + 1}"
+        if not isinstance(c, dict):
+            raise DataError(path, entry, "must be a table")
+        kind = c.get("kind")
+        if kind not in K.CARD_KINDS:
+            raise DataError(path, entry, f"unknown kind {kind!r} (known: {', '.join(K.CARD_KINDS)})")
+        entry = f"card {kind}"
+        if counts[K.CARD_KINDS[kind]]:
+            raise DataError(path, entry, "kind listed twice")
+        _source(path, entry, c, assumptions, f"number of {kind} cards")
+        counts[K.CARD_KINDS[kind]] = _int(path, f"{entry}.count", c.get("count"), 0, 200)
+    if counts.sum() < 1:
+        raise DataError(path, "card", "the deck has no card")
+    deck = np.repeat(np.arange(K.N_CARD_KINDS, dtype=np.int64), counts)
+    return deck, counts
+
+
+def _setup(path, raw, assumptions):
+    def val(key, check):
+        t = raw.get(key)
+        if not isinstance(t, dict):
+            raise DataError(path, key, f"missing [{key}] table")
+        _source(path, key, t, assumptions, key.replace("_", " "))
+        v = t.get("faces" if key == "die" else "eliminated_at" if key == "cat_markers" else "value")
+        return check(f"{key}", v)
+
+    def boolean(entry, v):
+        if not isinstance(v, bool):
+            raise DataError(path, entry, f"must be true or false, got {v!r}")
+        return v
+
+    def choice(names):
+        def f(entry, v):
+            if v not in names:
+                raise DataError(path, entry, f"must be one of {', '.join(names)}, got {v!r}")
+            return v
+        return f
+
+    def faces(entry, v):
+        if not isinstance(v, list) or not v or not all(
+                isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 6 for x in v):
+            raise DataError(path, entry, f"faces must be a list of integers 1..6, got {v!r}")
+        return v
+
+    s = {
+        "die": val("die", faces),
+        "carry_cap": val("carry_cap", lambda e, v: _int(path, e, v, 1, 100)),
+        "cat_markers": val("cat_markers", lambda e, v: _int(path, e, v, 1, 100)),
+        "max_players": val("max_players", lambda e, v: _int(path, e, v, 1, K.MAX_PLAYERS)),
+        "cake_supply": val("cake_supply", lambda e, v: _int(path, e, v, 1, 10000)),
+        "hat_spent": val("hat_spent", boolean),
+        "gargamel_to": val("gargamel_to", choice(list(K.TO_NAMES))),
+        "caught_to": val("caught_to", choice(list(K.TO_NAMES))),
+        "caught_loses": val("caught_loses", choice(["all"])),
+        "chase_first": val("chase_first", choice(["smurf"])),
+        "cat_catch": val("cat_catch", choice(["reach"])),
+        "cards_in_chase": val("cards_in_chase", choice([False])),
+        "exact_home": val("exact_home", choice([False])),
+        "max_rounds": val("max_rounds", lambda e, v: _int(path, e, v, 1, 100000)),
+        "max_chase_rounds": val("max_chase_rounds", lambda e, v: _int(path, e, v, 1, 100000)),
+    }
+    return s
+
+
+def load_catalog(data_dir: str | Path | None = None, **unused) -> Catalog:
+    """Load the data (a `data_dir` file replaces the default of the same name)."""
+    files = {}
+    for name in FILES:
+        p = Path(data_dir) / name if data_dir else None
+        if data_dir is not None and not Path(data_dir).is_dir():
+            raise UserError(f"--data {data_dir}: not a folder")
+        files[name] = p if p is not None and p.exists() else DATA_DIR / name
+    raws = {n: _read(p) for n, p in files.items()}
+    assumptions: list = []
+    ids, adj, deg, red, start_no, starts, dist, dist_home, cake, brown = _board(
+        files["board.toml"], raws["board.toml"], assumptions)
+    deck, counts = _deck(files["deck.toml"], raws["deck.toml"], assumptions)
+    setup = _setup(files["setup.toml"], raws["setup.toml"], assumptions)
+    if setup["max_players"] > len(starts):
+        raise DataError(files["setup.toml"], "max_players",
+                        f"{setup['max_players']} players need as many starts; the board has {len(starts)}")
+    k = np.zeros(N_K, np.int64)
+    k[K_CAKE], k[K_BROWN], k[K_N_POINTS] = cake, brown, len(ids)
+    k[K_CAP], k[K_SUPPLY], k[K_ELIM_AT] = setup["carry_cap"], setup["cake_supply"], setup["cat_markers"]
+    k[K_HAT_SPENT] = int(setup["hat_spent"])
+    k[K_GARG_TO], k[K_CAUGHT_TO] = K.TO_NAMES[setup["gargamel_to"]], K.TO_NAMES[setup["caught_to"]]
+    k[K_CAUGHT_ALL] = 1
+    k[K_CARDS_IN_CHASE], k[K_EXACT_HOME] = 0, 0
+    k[K_MAX_ROUNDS], k[K_N_FACES], k[K_N_CARDS] = setup["max_rounds"], len(setup["die"]), len(deck)
+    k[K_N_STARTS] = len(starts)
+    k[K_MAX_CHASE] = setup["max_chase_rounds"]
+    rules = Rules(adj, deg, red, start_no, starts, dist, dist_home,
+                  np.array(setup["die"], np.int64), deck, counts, k)
+    h = hashlib.sha256()
+    for name in FILES:
+        h.update(name.encode())
+        h.update(files[name].read_bytes())
+    return Catalog(rules, list(ids), setup, {n: str(p) for n, p in files.items()},
+                   h.hexdigest(), assumptions)

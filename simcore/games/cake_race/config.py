@@ -1,0 +1,124 @@
+"""One cake race configuration: players, the focal seat, and what the rivals play.
+
+The run's strategy plays the *focal* seat (by default it rotates with the game index, so every
+seat gets the same share of games); the other seats play `rivals`: "same" (the run's strategy
+too), "first", "random", "threshold-K" or "adaptive". The outcome of a game is the focal seat's.
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+import numpy as np
+
+from ...errors import UserError
+from ...policy import FIRST, N_GENERIC, PLUGIN, RANDOM
+from . import consts as K
+from .catalog import K_CAP, Catalog
+from .decide import ADAPTIVE, ADAPTIVE_PARAMS, THRESHOLD, THRESHOLD_PARAMS
+from .state import MAX_PARAMS
+
+OPTIONS = {
+    "rivals": ("same", "what the other seats play: same (the run's strategy), first, random, "
+                       "threshold-K (e.g. threshold-5) or adaptive"),
+    "seat": ("rotate", "the focal seat (0 = the youngest, who starts) or rotate (game i: seat i mod players)"),
+}
+
+
+class Config(NamedTuple):
+    players: int        # 1..4 (CR-S01)
+    seat: int           # focal seat, -1 = rotate
+    rival_sid: int      # -1 = the run's strategy
+    rival_k: int        # threshold-K's K
+    log_on: int
+
+
+class Variant(NamedTuple):
+    players: int
+    rivals: str
+    seat: str
+
+
+def parse_rivals(text: str, catalog: Catalog) -> tuple[int, int]:
+    text = str(text)
+    if text == "same":
+        return -1, 0
+    if text == "first":
+        return FIRST, 0
+    if text == "random":
+        return RANDOM, 0
+    if text == "adaptive":
+        return ADAPTIVE, 0
+    m = re.fullmatch(r"threshold-(\d+)", text)
+    if m:
+        k = int(m.group(1))
+        check_k(k, catalog, "rivals threshold-K")
+        return THRESHOLD, k
+    raise UserError(f"unknown rivals '{text}' (use same, first, random, threshold-K or adaptive)")
+
+
+def check_k(k, catalog: Catalog, what: str = "threshold k") -> None:
+    cap = int(catalog.rules.k[K_CAP])
+    if k != int(k) or not 1 <= k <= cap:
+        raise UserError(f"{what} must be a whole number from 1 to the carry cap {cap}, got {k:g}")
+
+
+def make_config(catalog: Catalog, players: int = 2, rivals: str = "same", seat="rotate",
+                log: bool = False) -> tuple[Config, Variant]:
+    maxp = catalog.setup["max_players"]
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= maxp:
+        raise UserError(f"players must be 1 to {maxp}, got {players}")
+    rsid, rk = parse_rivals(rivals, catalog)
+    if str(seat) == "rotate":
+        s = -1
+    else:
+        try:
+            s = int(seat)
+        except (TypeError, ValueError):
+            s = -2
+        if not 0 <= s < players:
+            raise UserError(f"seat must be rotate or 0 to {players - 1}, got '{seat}'")
+    cfg = Config(players=players, seat=s, rival_sid=rsid, rival_k=rk, log_on=int(log))
+    return cfg, Variant(players, str(rivals), "rotate" if s < 0 else str(s))
+
+
+def check_strategy(catalog: Catalog, strategy_id: int, params) -> None:
+    """A strategy the cake race can play with these parameters (UserError otherwise)."""
+    params = np.asarray(params, np.float64).ravel()
+    if strategy_id == PLUGIN:
+        raise UserError("plug-in strategies are not supported by the cake race yet")
+    if strategy_id == THRESHOLD:
+        check_k(float(params[0]), catalog)
+    elif strategy_id == ADAPTIVE:
+        check_k(float(params[0]), catalog, "adaptive max_k")
+        if not 0.0 <= params[1] <= 1.0:
+            raise UserError(f"adaptive catch_risk must be between 0 and 1, got {params[1]:g}")
+        if params[2] < 0:
+            raise UserError(f"adaptive lead_weight must be at least 0, got {params[2]:g}")
+    elif strategy_id >= N_GENERIC:
+        raise UserError(f"strategy #{strategy_id} does not play the cake race")
+
+
+def param_row(params) -> np.ndarray:
+    row = np.zeros(MAX_PARAMS, np.float64)
+    p = np.asarray(params, np.float64).ravel()[:MAX_PARAMS]
+    row[: p.shape[0]] = p
+    return row
+
+
+def seat_strategies(cfg: Config, strategy_id: int, params) -> tuple[int, np.ndarray, int, np.ndarray]:
+    """(focal id, focal params row, rivals' id, rivals' params row)."""
+    fpar = param_row(params)
+    if cfg.rival_sid < 0:
+        return strategy_id, fpar, strategy_id, fpar
+    if cfg.rival_sid == THRESHOLD:
+        rpar = param_row([cfg.rival_k])
+    elif cfg.rival_sid == ADAPTIVE:
+        rpar = param_row(list(ADAPTIVE_PARAMS.values()))
+    else:
+        rpar = param_row([])
+    return strategy_id, fpar, cfg.rival_sid, rpar
+
+
+__all__ = ["OPTIONS", "Config", "Variant", "make_config", "check_strategy", "seat_strategies",
+           "THRESHOLD_PARAMS", "ADAPTIVE_PARAMS"]

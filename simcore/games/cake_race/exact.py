@@ -1,0 +1,181 @@
+"""Exact odds of the one-player cake race's first trip, by dynamic programming.
+
+One Smurf plays `threshold` k from its start: the shortest walk to the cake, stay until
+carrying k cakes, the shortest walk home. The first trip ends the first time the Smurf is back
+at a start: home on foot, sent home by Gargamel (with the kept cakes), safe at the end of a
+chase, or caught. We compute the probability of each number of cakes it brings home.
+
+The state is (point, cakes carried, cards of each kind seen, hats held). The deck is a fixed
+shuffled queue: every order is equally likely, so the next card is drawn from the cards not
+yet seen. The deck never comes round within a first trip: every Gargamel card ends the trip
+and each pass of the deck holds all of them (so we need at least one). Spent hats and cats
+go under the deck, behind every unseen card. The chain is acyclic (each step brings the Smurf
+nearer its goal, or adds a card seen, or a cake), so a memoised recursion solves it.
+
+This is an independent implementation of the rules in plain Python (moves, cards, chase) from
+the catalog's arrays; tests check the Monte Carlo kernels against it.
+"""
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+from functools import lru_cache
+
+from ...errors import UserError
+from . import catalog as C
+from . import consts as K
+
+
+class Exact:
+    def __init__(self, catalog, k: int):
+        R = catalog.rules
+        self.R = R
+        self.k = int(k)
+        self.cap = int(R.k[C.K_CAP])
+        self.supply = int(R.k[C.K_SUPPLY])
+        self.cake = int(R.k[C.K_CAKE])
+        self.brown = int(R.k[C.K_BROWN])
+        self.hat_spent = bool(R.k[C.K_HAT_SPENT])
+        self.faces = [int(f) for f in R.faces]
+        self.pf = Fraction(1, len(self.faces))
+        self.counts = [int(c) for c in R.counts]
+        self.adj = [[int(v) for v in row if v >= 0] for row in R.adj]
+        self.dist = R.dist.tolist()
+        self.dist_home = [int(d) for d in R.dist_home]
+        self.is_start = [int(s) >= 0 for s in R.start_no]
+        self.red = [bool(r) for r in R.red]
+        self.start = int(R.starts[0])
+        if not 1 <= self.k <= self.cap:
+            raise UserError(f"threshold k must be a whole number from 1 to the carry cap {self.cap}, got {k}")
+        if self.counts[K.CARD_GARGAMEL] < 1:
+            raise UserError("the exact first-trip odds need at least one Gargamel card in the deck")
+        self._move = lru_cache(maxsize=None)(self._move_uncached)
+        self.turn = lru_cache(maxsize=None)(self._turn)
+        self.escape = lru_cache(maxsize=None)(self._escape)
+
+    # ---------------------------------------------------------------- moves
+    def _ends(self, u):
+        return u == self.cake or self.is_start[u]
+
+    def _endpoints(self, frm, steps):
+        out = set()
+
+        def walk(path):
+            u = path[-1]
+            if len(path) - 1 == steps or (len(path) > 1 and self._ends(u)):
+                out.add(u)
+                return
+            for v in self.adj[u]:
+                if v not in path:
+                    walk(path + [v])
+        walk([frm])
+        return out
+
+    def _move_uncached(self, frm, steps, to_home):
+        """The greedy walk's destination: among the endpoints of the longest possible simple
+        move, the nearest to the goal (lowest index on ties)."""
+        ends = set()
+        s = steps
+        while not ends and s > 0:
+            ends = self._endpoints(frm, s)
+            s -= 1
+        goal = (lambda u: self.dist_home[u]) if to_home else (lambda u: self.dist[u][self.cake])
+        return min(ends, key=lambda u: (goal(u), u))
+
+    # ---------------------------------------------------------------- the chain
+    def _vec(self, n):
+        v = [Fraction(0)] * (self.cap + 1)
+        v[n] = Fraction(1)
+        return v
+
+    @staticmethod
+    def _add(acc, v, w):
+        for i, x in enumerate(v):
+            if x:
+                acc[i] += w * x
+
+    def _turn(self, pos, c, seen, hats):
+        """Distribution of the cakes brought home, from the start of a turn."""
+        acc = [Fraction(0)] * (self.cap + 1)
+        left = self.supply - c
+        if pos == self.cake and not (c >= self.cap or left == 0 or c >= self.k):
+            for f in self.faces:                      # stay: take, then a card
+                self._add(acc, self._card(pos, c + min(f, self.cap - c, left), seen, hats), self.pf)
+            return tuple(acc)
+        to_home = c > 0 or left == 0
+        for f in self.faces:
+            to = self._move(pos, f, to_home)
+            if to == self.cake:
+                for g in self.faces:
+                    self._add(acc, self._card(to, c + min(g, self.cap - c, left), seen, hats),
+                              self.pf * self.pf)
+            elif self.is_start[to]:
+                self._add(acc, self._vec(c), self.pf)
+            elif self.red[to]:
+                self._add(acc, self._card(to, c, seen, hats), self.pf)
+            else:
+                self._add(acc, self.turn(to, c, seen, hats), self.pf)
+        return tuple(acc)
+
+    def _card(self, pos, c, seen, hats):
+        """Turn the top card at `pos`, then the next turn (or the trip's end)."""
+        remaining = [self.counts[i] - seen[i] for i in range(K.N_CARD_KINDS)]
+        total = sum(remaining)
+        acc = [Fraction(0)] * (self.cap + 1)
+        for kind, r in enumerate(remaining):
+            if r <= 0:
+                continue
+            w = Fraction(r, total)
+            s2 = list(seen)
+            s2[kind] += 1
+            s2 = tuple(s2)
+            if kind == K.CARD_NOTHING:
+                self._add(acc, self.turn(pos, c, s2, hats), w)
+            elif kind == K.CARD_GARGAMEL:
+                if c == 0:
+                    self._add(acc, self._vec(0), w)
+                else:
+                    for f in self.faces:
+                        self._add(acc, self._vec(min(f, c)), w * self.pf)
+            elif kind == K.CARD_HAT:
+                self._add(acc, self.turn(pos, c, s2, hats + 1), w)
+            elif hats > 0:
+                self._add(acc, self.turn(pos, c, s2, hats - 1 if self.hat_spent else hats), w)
+            else:
+                p_safe = self.escape(pos, self.brown)
+                self._add(acc, self._vec(c), w * p_safe)
+                self._add(acc, self._vec(0), w * (1 - p_safe))
+        return acc
+
+    def _escape(self, spos, cat):
+        """Probability that a chase with the Smurf at `spos` (to roll) and the cat at `cat`
+        ends with the Smurf safe at a start."""
+        p = Fraction(0)
+        for f in self.faces:
+            to = self._move(spos, f, True)
+            if self.is_start[to]:
+                p += self.pf
+                continue
+            for g in self.faces:
+                d = self.dist[cat][to]
+                if d <= g:
+                    continue                          # caught
+                c2 = cat
+                for _ in range(g):
+                    c2 = next(v for v in self.adj[c2] if self.dist[v][to] == self.dist[c2][to] - 1)
+                p += self.pf * self.pf * self.escape(to, c2)
+        return p
+
+    def first_trip(self) -> list[Fraction]:
+        """P(the first trip brings home n cakes), n = 0 .. carry cap."""
+        old = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old, 20000))
+        try:
+            return list(self.turn(self.start, 0, (0,) * K.N_CARD_KINDS, 0))
+        finally:
+            sys.setrecursionlimit(old)
+
+
+def first_trip_odds(catalog, k: int) -> list[float]:
+    """P(the one-player first trip under threshold k brings home n cakes), n = 0 .. cap."""
+    return [float(x) for x in Exact(catalog, k).first_trip()]

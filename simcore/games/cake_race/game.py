@@ -1,0 +1,95 @@
+"""Playing cake races: the only loop over games, and the Python entry points.
+
+`run_games` plays a chunk of games (a plain range of game indices) and returns one result row
+per game; `play_logged` plays one game with the event log on.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...errors import IllegalOption
+from ...jit import njit
+from . import consts as K
+from . import state as S
+from .catalog import Catalog
+from .config import Config, check_strategy, seat_strategies
+from .rules import play_game, setup_game
+from .state import State, new_state
+
+
+@njit
+def assign_strategies(st, fsid, fpar, rsid, rpar):
+    for p in range(K.MAX_PLAYERS):
+        focal = p == st.sc[S.S_FOCAL]
+        st.sid[p] = fsid if focal else rsid
+        for j in range(st.par.shape[1]):
+            st.par[p, j] = fpar[j] if focal else rpar[j]
+
+
+@njit
+def record_result(st, row):
+    f = st.sc[S.S_FOCAL]
+    row[K.R_OUTCOME] = st.sc[S.S_OUTCOME]
+    row[K.R_LOSS_REASON] = st.sc[S.S_LOSS]
+    row[K.R_SEAT] = f
+    row[K.R_PLAYERS] = st.sc[S.S_PLAYERS]
+    row[K.R_ROUNDS] = st.sc[S.S_ROUND]
+    row[K.R_TURNS] = st.sc[S.S_TURN]
+    row[K.R_WINNER] = st.sc[S.S_WINNER]
+    row[K.R_SECURED] = st.pl[f, S.P_SECURED]
+    row[K.R_MARKERS] = st.pl[f, S.P_MARKERS]
+    row[K.R_ELIMINATED] = st.pl[f, S.P_ELIM]
+    row[K.R_FIRST_TRIP] = st.pl[f, S.P_FIRST_TRIP]
+    elim = 0
+    for p in range(st.sc[S.S_PLAYERS]):
+        elim += st.pl[p, S.P_ELIM]
+    row[K.R_ELIMINATIONS] = elim
+    row[K.R_CAKES_LEFT] = st.sc[S.S_CAKE_LEFT]
+    row[K.R_REMOVED] = st.sc[S.S_REMOVED]
+    row[K.R_RETURNED] = st.sc[S.S_RETURNED]
+    row[K.R_CHASES] = st.sc[S.S_N_CHASES]
+    row[K.R_CATCHES] = st.sc[S.S_N_CATCHES]
+    row[K.R_GARGAMELS] = st.sc[S.S_N_GARG]
+    row[K.R_HATS_USED] = st.sc[S.S_N_HATS_USED]
+    row[K.R_TRIPS] = st.pl[f, S.P_TRIPS]
+    for p in range(K.MAX_PLAYERS):
+        row[K.R_SECURED_0 + p] = st.pl[p, S.P_SECURED] if p < st.sc[S.S_PLAYERS] else -1
+
+
+@njit
+def run_chunk(R, cfg, st, fsid, fpar, rsid, rpar, seed, start, out):
+    """Play games start .. start + len(out) - 1 of root `seed`, one result row each."""
+    for i in range(out.shape[0]):
+        setup_game(R, cfg, st, seed, start + i)
+        assign_strategies(st, fsid, fpar, rsid, rpar)
+        play_game(R, cfg, st)
+        record_result(st, out[i])
+
+
+def _run_chunk(catalog: Catalog, cfg: Config, st: State, strategy_id: int, params, seed: int,
+               start: int, out: np.ndarray) -> None:
+    check_strategy(catalog, strategy_id, params)
+    fsid, fpar, rsid, rpar = seat_strategies(cfg, strategy_id, params)
+    try:
+        run_chunk(catalog.rules, cfg, st, fsid, fpar, rsid, rpar, seed, start, out)
+    except ValueError:
+        raise IllegalOption(K.DECISIONS[int(st.sc[S.S_BAD_KIND])], int(st.sc[S.S_BAD_N]),
+                            int(st.sc[S.S_BAD_INDEX])) from None
+
+
+def run_games(catalog: Catalog, cfg: Config, strategy_id: int, params: np.ndarray, seed: int,
+              start: int, n: int, state: State | None = None) -> np.ndarray:
+    """Results (int32[n, len(RESULT_FIELDS)]) of games start .. start + n - 1."""
+    st = state if state is not None else new_state(catalog.rules, event_capacity=1)
+    out = np.zeros((n, K.N_RESULT_FIELDS), np.int32)
+    _run_chunk(catalog, cfg._replace(log_on=0), st, strategy_id, params, seed, start, out)
+    return out
+
+
+def play_logged(catalog: Catalog, cfg: Config, strategy_id: int, params: np.ndarray, seed: int,
+                game_index: int = 0, event_capacity: int = 1 << 16):
+    """Play one game with the log on; returns (final State, events int32[n, 6], result row)."""
+    st = new_state(catalog.rules, event_capacity=event_capacity)
+    out = np.zeros((1, K.N_RESULT_FIELDS), np.int32)
+    _run_chunk(catalog, cfg._replace(log_on=1), st, strategy_id, params, seed, game_index, out)
+    return st, st.events[: st.sc[S.S_EV_N]].copy(), out[0]

@@ -1,0 +1,442 @@
+"""The rules of the cake race as small kernels (rule ids in rules-checklist.md).
+
+Rolling and applying are separate where a test needs to force a result: dice come from
+`roll` (tests queue faces in st.forced) and cards from the deck ring buffer (tests set it).
+Kernels never allocate: every buffer is in the State.
+"""
+import numpy as np
+
+from ...jit import njit
+from ...rng import randint, shuffle, stream_state
+from . import catalog as C
+from . import consts as K
+from . import state as S
+from .decide import decide
+
+
+# ------------------------------------------------------------------ log and dice
+@njit(inline="always")
+def ev(st, kind, p, a, b, c):
+    if st.sc[S.S_EV_ON] and st.sc[S.S_EV_N] < st.events.shape[0]:
+        i = st.sc[S.S_EV_N]
+        st.events[i, 0] = kind
+        st.events[i, 1] = st.sc[S.S_ROUND]
+        st.events[i, 2] = p
+        st.events[i, 3] = a
+        st.events[i, 4] = b
+        st.events[i, 5] = c
+        st.sc[S.S_EV_N] = i + 1
+
+
+@njit
+def roll(R, st, p, what):
+    """One roll of the die (CR-D01): a queued test face, else uniform over the faces."""
+    if st.sc[S.S_FORCED_POS] < st.sc[S.S_FORCED_N]:
+        face = st.forced[st.sc[S.S_FORCED_POS]]
+        st.sc[S.S_FORCED_POS] += 1
+    else:
+        face = R.faces[randint(st.rng, K.STREAM_DICE, R.faces.shape[0])]
+    ev(st, K.EV_ROLL, p, face, what, 0)
+    return face
+
+
+# ------------------------------------------------------------------ setup (CR-S..)
+@njit
+def setup_game(R, cfg, st, seed, game_index):
+    """Reset `st` for game `game_index` of root `seed` (CR-S01..S05)."""
+    st.sc[:] = 0
+    for s in range(K.N_STREAMS):
+        st.rng[s] = stream_state(seed, s, game_index)
+    n = R.deck.shape[0]
+    for i in range(n):
+        st.deck[i] = R.deck[i]
+    shuffle(st.deck, n, st.rng, K.STREAM_SETUP)                 # CR-S02
+    st.sc[S.S_DECK_N] = n
+    st.sc[S.S_PASS_LEFT] = n
+    st.seen[:] = 0
+    for kind in range(K.N_CARD_KINDS):
+        st.pass0[kind] = R.counts[kind]
+    st.sc[S.S_CAKE_LEFT] = R.k[C.K_SUPPLY]                      # CR-S03
+    st.sc[S.S_CAT] = -1
+    st.sc[S.S_WINNER] = -1
+    st.sc[S.S_PLAYERS] = cfg.players
+    st.sc[S.S_EV_ON] = cfg.log_on
+    st.sc[S.S_FOCAL] = cfg.seat if cfg.seat >= 0 else game_index % cfg.players
+    st.pl[:, :] = 0
+    for p in range(K.MAX_PLAYERS):
+        st.pl[p, S.P_POS] = R.starts[p] if p < R.starts.shape[0] else R.starts[0]   # CR-S01
+        st.pl[p, S.P_FIRST_TRIP] = -1
+        st.pl[p, S.P_ELIM] = 0 if p < cfg.players else 1
+    st.sc[S.S_OUTCOME] = K.RUNNING
+
+
+# ------------------------------------------------------------------ moving (CR-M..)
+@njit
+def _add_option(st, n, u):
+    for j in range(n):
+        if st.opts[j] == u:
+            return n
+    if n < st.opts.shape[0]:
+        st.opts[n] = u
+        return n + 1
+    return n
+
+
+@njit
+def _ends_move(R, u):
+    """A move stops early on the big cake (CR-K02) or on a start (CR-M04)."""
+    return u == R.k[C.K_CAKE] or R.start_no[u] >= 0
+
+
+@njit
+def _walk(R, st, frm, steps):
+    """Endpoints of every simple path of exactly `steps` steps from `frm` (CR-M01, CR-M02),
+    a path stopping early where it reaches the cake or a start (CR-K02, CR-M04)."""
+    n = 0
+    depth = 0
+    st.path[0] = frm
+    st.it[0] = 0
+    while depth >= 0:
+        u = st.path[depth]
+        if depth == steps or (depth > 0 and _ends_move(R, u)):
+            n = _add_option(st, n, u)
+            depth -= 1
+            continue
+        if st.it[depth] >= R.deg[u]:
+            depth -= 1
+            continue
+        v = R.adj[u, st.it[depth]]
+        st.it[depth] += 1
+        fresh = True
+        for j in range(depth + 1):
+            if st.path[j] == v:
+                fresh = False
+                break
+        if fresh:
+            depth += 1
+            st.path[depth] = v
+            st.it[depth] = 0
+    return n
+
+
+@njit
+def move_options(R, st, frm, steps, to_home):
+    """The points a move of `steps` can end on, nearest to the goal first (the start points
+    when `to_home`, else the cake), ties by point index. A move that cannot be made in full
+    (a dead end) is made as long as it can be (CR-M03)."""
+    n = 0
+    s = steps
+    while n == 0 and s > 0:
+        n = _walk(R, st, frm, s)
+        s -= 1
+    cake = R.k[C.K_CAKE]
+    for i in range(1, n):        # insertion sort by (distance to goal, index)
+        u = st.opts[i]
+        du = R.dist_home[u] if to_home else R.dist[u, cake]
+        j = i - 1
+        while j >= 0:
+            w = st.opts[j]
+            dw = R.dist_home[w] if to_home else R.dist[w, cake]
+            if dw < du or (dw == du and w < u):
+                break
+            st.opts[j + 1] = w
+            j -= 1
+        st.opts[j + 1] = u
+    return n
+
+
+@njit
+def start_for(R, st, p, how):
+    """The start a Smurf is sent to: its own (seat p's) or the nearest one."""
+    if how == K.TO_OWN:
+        return R.starts[p % R.starts.shape[0]]
+    pos = st.pl[p, S.P_POS]
+    best = R.starts[0]
+    for i in range(R.starts.shape[0]):
+        if R.dist[pos, R.starts[i]] < R.dist[pos, best]:
+            best = R.starts[i]
+    return best
+
+
+# ------------------------------------------------------------------ cakes (CR-K..)
+@njit
+def take_cakes(R, st, p):
+    """Roll and take that many cakes, trimmed to the carry cap and to what is left
+    (CR-K02, CR-K03, CR-K04)."""
+    face = roll(R, st, p, K.ROLL_TAKE)
+    room = R.k[C.K_CAP] - st.pl[p, S.P_CARRIED]
+    n = min(face, room, st.sc[S.S_CAKE_LEFT])
+    if n < 0:
+        n = 0
+    st.pl[p, S.P_CARRIED] += n
+    st.sc[S.S_CAKE_LEFT] -= n
+    ev(st, K.EV_TAKE, p, n, st.pl[p, S.P_CARRIED], st.sc[S.S_CAKE_LEFT])
+    return n
+
+
+@njit
+def secure(st, p):
+    """At a start the unsafe cakes are turned face down: secured for good (CR-K06)."""
+    n = st.pl[p, S.P_CARRIED]
+    st.pl[p, S.P_SECURED] += n
+    st.pl[p, S.P_CARRIED] = 0
+    st.pl[p, S.P_TRIPS] += 1
+    if st.pl[p, S.P_FIRST_TRIP] < 0:
+        st.pl[p, S.P_FIRST_TRIP] = n
+    ev(st, K.EV_SECURE, p, n, st.pl[p, S.P_SECURED], 0)
+
+
+# ------------------------------------------------------------------ cards (CR-C..)
+@njit
+def push_bottom(st, card):
+    """Put a card under the deck (CR-C01)."""
+    n = st.deck.shape[0]
+    st.deck[(st.sc[S.S_DECK_HEAD] + st.sc[S.S_DECK_N]) % n] = card
+    st.sc[S.S_DECK_N] += 1
+
+
+@njit
+def draw_card(st):
+    """Take the top card of the deck (-1 if every card is held as a hat)."""
+    if st.sc[S.S_DECK_N] == 0:
+        return -1
+    n = st.deck.shape[0]
+    card = st.deck[st.sc[S.S_DECK_HEAD]]
+    st.sc[S.S_DECK_HEAD] = (st.sc[S.S_DECK_HEAD] + 1) % n
+    st.sc[S.S_DECK_N] -= 1
+    st.seen[card] += 1
+    st.sc[S.S_PASS_LEFT] -= 1
+    return card
+
+
+@njit
+def turn_card(R, cfg, st, p):
+    """Turn the top card at a red point or the cake and resolve it (CR-C01..C06)."""
+    card = draw_card(st)
+    if card < 0:
+        return
+    ev(st, K.EV_CARD, p, card, st.pl[p, S.P_POS], 0)
+    if card == K.CARD_NOTHING:                                   # CR-C02
+        push_bottom(st, card)
+    elif card == K.CARD_GARGAMEL:                                # CR-C03
+        push_bottom(st, card)
+        gargamel(R, st, p)
+    elif card == K.CARD_HAT:                                     # CR-C04
+        st.pl[p, S.P_HATS] += 1
+        ev(st, K.EV_HAT_KEPT, p, st.pl[p, S.P_HATS], 0, 0)
+    else:                                                        # CR-C05
+        push_bottom(st, card)
+        if st.pl[p, S.P_HATS] > 0:                               # CR-C06
+            st.sc[S.S_N_HATS_USED] += 1
+            if R.k[C.K_HAT_SPENT]:
+                st.pl[p, S.P_HATS] -= 1
+                push_bottom(st, K.CARD_HAT)
+            ev(st, K.EV_HAT_USED, p, st.pl[p, S.P_HATS], 0, 0)
+        else:
+            chase(R, cfg, st, p)
+    if st.sc[S.S_PASS_LEFT] <= 0:          # the deck came round: a new pass of seen cards
+        new_pass(st)
+
+
+@njit
+def new_pass(st):
+    """The deck came round: what it holds now is the next pass (public knowledge)."""
+    st.seen[:] = 0
+    st.pass0[:] = 0
+    n = st.deck.shape[0]
+    for i in range(st.sc[S.S_DECK_N]):
+        st.pass0[st.deck[(st.sc[S.S_DECK_HEAD] + i) % n]] += 1
+    st.sc[S.S_PASS_LEFT] = st.sc[S.S_DECK_N]
+
+
+@njit
+def gargamel(R, st, p):
+    """Gargamel: with unsafe cakes, roll and keep that many, the rest back on the big cake;
+    always back to a start, where the kept cakes are secured (CR-C03)."""
+    st.sc[S.S_N_GARG] += 1
+    carried = st.pl[p, S.P_CARRIED]
+    kept = carried
+    if carried > 0:
+        face = roll(R, st, p, K.ROLL_GARGAMEL)
+        kept = min(face, carried)
+    back = carried - kept
+    st.pl[p, S.P_CARRIED] = kept
+    st.sc[S.S_CAKE_LEFT] += back
+    st.sc[S.S_RETURNED] += back
+    to = start_for(R, st, p, R.k[C.K_GARG_TO])
+    st.pl[p, S.P_POS] = to
+    ev(st, K.EV_GARGAMEL, p, kept, back, to)
+    secure(st, p)
+
+
+# ------------------------------------------------------------------ the cat (CR-H..)
+@njit
+def cat_step(R, st, target):
+    """Move the cat one step along a shortest path toward `target` (lowest index on ties)."""
+    cat = st.sc[S.S_CAT]
+    d = R.dist[cat, target]
+    for j in range(R.deg[cat]):
+        v = R.adj[cat, j]
+        if R.dist[v, target] == d - 1:
+            st.sc[S.S_CAT] = v
+            return
+
+
+@njit
+def chase(R, cfg, st, p):
+    """Azrael chases from the brown point; the Smurf and the cat roll in turn, the Smurf
+    first, until the Smurf reaches a start (safe, cakes secured) or the cat reaches it
+    (caught: a marker, the unsafe cakes leave the game, back to a start; the third marker
+    eliminates) (CR-H01..H06)."""
+    st.sc[S.S_N_CHASES] += 1
+    st.sc[S.S_CAT] = R.k[C.K_BROWN]
+    ev(st, K.EV_CHASE, p, st.sc[S.S_CAT], 0, 0)
+    for _ in range(R.k[C.K_MAX_CHASE]):
+        face = roll(R, st, p, K.ROLL_FLEE)                       # CR-H02
+        frm = st.pl[p, S.P_POS]
+        n = move_options(R, st, frm, face, True)
+        i = decide(R, st, p, K.D_FLEE, n)
+        to = st.opts[i]
+        st.pl[p, S.P_POS] = to
+        ev(st, K.EV_MOVE, p, frm, to, 1)
+        if R.start_no[to] >= 0:                                  # CR-H03: safe
+            ev(st, K.EV_SAFE, p, to, 0, 0)
+            st.sc[S.S_CAT] = -1
+            secure(st, p)
+            return
+        face = roll(R, st, p, K.ROLL_CAT)
+        cat = st.sc[S.S_CAT]
+        if R.dist[cat, to] <= face:                              # CR-H03: caught
+            ev(st, K.EV_CAT_MOVE, p, cat, to, 0)
+            caught(R, st, p)
+            return
+        for _s in range(face):
+            cat_step(R, st, to)
+        ev(st, K.EV_CAT_MOVE, p, cat, st.sc[S.S_CAT], 0)
+    caught(R, st, p)                                             # CR-H06: a chase that never ends
+
+
+@njit
+def caught(R, st, p):
+    """A caught Smurf (CR-H04, CR-H05)."""
+    st.sc[S.S_N_CATCHES] += 1
+    st.sc[S.S_CAT] = -1
+    lost = st.pl[p, S.P_CARRIED]
+    st.pl[p, S.P_CARRIED] = 0
+    st.sc[S.S_REMOVED] += lost
+    st.pl[p, S.P_MARKERS] += 1
+    to = start_for(R, st, p, R.k[C.K_CAUGHT_TO])
+    st.pl[p, S.P_POS] = to
+    ev(st, K.EV_CAUGHT, p, lost, st.pl[p, S.P_MARKERS], to)
+    st.pl[p, S.P_TRIPS] += 1
+    if st.pl[p, S.P_FIRST_TRIP] < 0:
+        st.pl[p, S.P_FIRST_TRIP] = 0
+    if st.pl[p, S.P_MARKERS] >= R.k[C.K_ELIM_AT]:
+        st.pl[p, S.P_ELIM] = 1
+        ev(st, K.EV_ELIMINATED, p, st.pl[p, S.P_MARKERS], 0, 0)
+
+
+# ------------------------------------------------------------------ turns (CR-T..)
+@njit
+def play_turn(R, cfg, st, p):
+    """One player's turn (CR-T01..T04)."""
+    if st.pl[p, S.P_ELIM]:
+        return
+    pos = st.pl[p, S.P_POS]
+    cake = R.k[C.K_CAKE]
+    if R.start_no[pos] >= 0 and st.sc[S.S_CAKE_LEFT] == 0:       # CR-E01: home, nothing left
+        return
+    st.sc[S.S_TURN] += 1
+    st.sc[S.S_CUR] = p
+    ev(st, K.EV_TURN, p, pos, st.pl[p, S.P_CARRIED], st.pl[p, S.P_SECURED])
+    if pos == cake:
+        carried = st.pl[p, S.P_CARRIED]
+        if carried >= R.k[C.K_CAP] or st.sc[S.S_CAKE_LEFT] == 0:  # CR-K05: must leave
+            leave = 1
+        else:
+            leave = decide(R, st, p, K.D_STAY, 2)                # CR-K05: stay or leave
+        ev(st, K.EV_STAY, p, leave, 0, 0)
+        if leave == 0:
+            take_cakes(R, st, p)                                 # CR-K03
+            turn_card(R, cfg, st, p)
+            return
+    face = roll(R, st, p, K.ROLL_MOVE)                           # CR-T02
+    to_home = st.pl[p, S.P_CARRIED] > 0 or st.sc[S.S_CAKE_LEFT] == 0
+    n = move_options(R, st, pos, face, to_home)
+    i = decide(R, st, p, K.D_MOVE, n)
+    to = st.opts[i]
+    st.pl[p, S.P_POS] = to
+    ev(st, K.EV_MOVE, p, pos, to, 0)
+    if to == cake:                                               # CR-K02
+        take_cakes(R, st, p)
+        turn_card(R, cfg, st, p)
+    elif R.start_no[to] >= 0:                                    # CR-K06
+        secure(st, p)
+    elif R.red[to]:                                              # CR-C01
+        turn_card(R, cfg, st, p)
+
+
+@njit
+def game_over(R, st):
+    """The big cake is empty and every Smurf still playing is at a start (CR-E01), or every
+    Smurf is eliminated."""
+    for p in range(st.sc[S.S_PLAYERS]):
+        if st.pl[p, S.P_ELIM] == 0:
+            if st.sc[S.S_CAKE_LEFT] > 0 or R.start_no[st.pl[p, S.P_POS]] < 0:
+                return False
+    return True
+
+
+@njit
+def finish(st, timeout):
+    """Most secured cakes wins, among Smurfs not eliminated (CR-E02); the focal seat's outcome."""
+    st.sc[S.S_TIMEOUT] = timeout
+    best = 0
+    n_best = 0
+    winner = -1
+    for p in range(st.sc[S.S_PLAYERS]):
+        if st.pl[p, S.P_ELIM]:
+            continue
+        s = st.pl[p, S.P_SECURED]
+        if s > best:
+            best, n_best, winner = s, 1, p
+        elif s == best and s > 0:
+            n_best += 1
+    f = st.sc[S.S_FOCAL]
+    if timeout:
+        st.sc[S.S_WINNER] = -1
+        st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_TIMEOUT
+    else:
+        st.sc[S.S_WINNER] = winner if n_best == 1 else -1
+        if st.pl[f, S.P_ELIM]:
+            st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_ELIMINATED
+        elif best == 0:
+            st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_NO_CAKES
+        elif st.pl[f, S.P_SECURED] == best:
+            st.sc[S.S_OUTCOME] = K.WIN if n_best == 1 else K.TIE
+        else:
+            st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_OUTSCORED
+    ev(st, K.EV_END, f, st.sc[S.S_OUTCOME], st.sc[S.S_WINNER], timeout)
+
+
+@njit
+def play_round(R, cfg, st):
+    """Every player in seat order, seat 0 (the youngest) first (CR-T01); False once over."""
+    st.sc[S.S_ROUND] += 1
+    if st.sc[S.S_ROUND] > R.k[C.K_MAX_ROUNDS]:                    # CR-E03
+        st.sc[S.S_ROUND] -= 1
+        finish(st, 1)
+        return False
+    for p in range(st.sc[S.S_PLAYERS]):
+        play_turn(R, cfg, st, p)
+        if game_over(R, st):
+            finish(st, 0)
+            return False
+    return True
+
+
+@njit
+def play_game(R, cfg, st):
+    while st.sc[S.S_OUTCOME] == K.RUNNING:
+        if not play_round(R, cfg, st):
+            break

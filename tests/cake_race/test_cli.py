@@ -1,0 +1,149 @@
+"""The generic commands with --game cake-race, the cake race's own `exact` command, and bad
+input (one `error:` line, exit code 2)."""
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from experiments.cli import app
+from simcore.games.cake_race.catalog import DATA_DIR
+from simcore.games.cake_race.exact import first_trip_odds
+
+from .scenario import CAT
+
+runner = CliRunner()
+
+
+def invoke(*args):
+    return runner.invoke(app, [str(a) for a in args])
+
+
+def one_line_error(result, *needles):
+    assert result.exit_code == 2, (result.exit_code, result.output)
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+    assert "Traceback" not in result.output
+    for n in needles:
+        assert n in lines[0], (n, lines[0])
+
+
+def test_play_prints_a_log_and_the_scores():
+    r = invoke("play", "--game", "cake-race", "-p", "2", "-s", "threshold", "--param", "k=4", "--seed", "3")
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("The Smurf cake race: 2 players")
+    assert "round 1, Smurf 0 at start-1" in r.output and "game over after round" in r.output
+    assert "Smurf 1:" in r.output or "Smurf 1 (focal):" in r.output
+    j = invoke("play", "--game", "cake-race", "--seed", "3", "--json")
+    recs = [json.loads(x) for x in j.output.splitlines()]
+    assert recs[0]["event"] == "turn" and recs[-1]["event"] == "end"
+
+
+def test_run_reports_seats_cakes_eliminations_length():
+    r = invoke("run", "--game", "cake-race", "-p", "3", "-s", "threshold", "--param", "k=6",
+               "-o", "rivals=adaptive", "-n", "600", "-j", "1", "--json")
+    assert r.exit_code == 0, r.output
+    s = json.loads(r.output)
+    assert s["games"] == 600 and s["rivals"] == "adaptive" and s["players"] == 3
+    assert sorted(s["by_seat"]) == ["0", "1", "2"]
+    assert sum(v["games"] for v in s["by_seat"].values()) == 600
+    assert sum(v["wins"] for v in s["by_seat"].values()) == s["wins"]
+    for key in ("mean_secured", "eliminated_rate", "mean_rounds", "mean_turns", "mean_first_trip"):
+        assert key in s
+    text = invoke("run", "--game", "cake-race", "-n", "200", "-j", "1")
+    assert "by seat" in text.output and "eliminated" in text.output and "game length" in text.output
+
+
+def test_run_into_a_results_folder_resumes(tmp_path):
+    args = ("run", "--game", "cake-race", "-s", "threshold", "-n", "400", "--chunk", "100", "-j", "1",
+            "--results", tmp_path / "res", "--json")
+    a = json.loads(invoke(*args).output)
+    b = json.loads(invoke(*args).output)
+    assert a["wins"] == b["wins"] and a["mean_secured"] == b["mean_secured"]
+
+
+def test_compare_thresholds_paired():
+    r = invoke("compare", "--game", "cake-race", "-p", "2", "-s", "threshold", "-o", "rivals=adaptive",
+               "--a", "param.k=2", "--b", "param.k=7", "-n", "500", "-j", "1", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["a"]["games"] == d["b"]["games"] == 500
+    assert d["diff_ci_low"] <= d["diff"] <= d["diff_ci_high"]
+
+
+def test_sweep_builtin_grid_of_the_game(tmp_path):
+    r = invoke("sweep", "cake-smoke", "--results", tmp_path / "s", "-j", "1", "--json")
+    assert r.exit_code == 0, r.output
+    rows = [json.loads(x) for x in r.output.splitlines()]
+    assert [x["cell"] for x in rows] == ["params=k:3", "params=k:6"]
+    for x in rows:                           # the game's own numbers per cell
+        assert x["mean_secured"] > 0 and 0 <= x["eliminated_rate"] <= 1 and x["mean_rounds"] > 0
+    from simcore.store import read_table
+    df = read_table(tmp_path / "s")
+    assert {"param_k", "seat", "secured", "eliminated", "rounds"} <= set(df.columns)
+    assert sorted(df["param_k"].unique().tolist()) == [3.0, 6.0]
+
+
+def test_sweep_grid_file_with_game_axes(tmp_path):
+    grid = tmp_path / "g.toml"
+    grid.write_text('games = 100\nchunk = 50\n[fixed]\ngame = "cake-race"\nstrategy = "threshold"\n'
+                    '[axes]\nrivals = ["random", "threshold-3"]\nplayers = [2, 3]\n')
+    r = invoke("sweep", grid, "--results", tmp_path / "r", "-j", "1", "--json")
+    assert r.exit_code == 0, r.output
+    cells = [json.loads(x)["cell"] for x in r.output.splitlines()]
+    assert cells == ["players=2,rivals=random", "players=2,rivals=threshold-3",
+                     "players=3,rivals=random", "players=3,rivals=threshold-3"]
+
+
+def test_exact_command_prints_the_table():
+    r = invoke("cake-race", "exact", "--threshold", "5")
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert "threshold 5" in lines[0]
+    probs = [float(x.split()[1]) for x in lines[2:13]]
+    assert probs == pytest.approx(first_trip_odds(CAT, 5), abs=1e-6)
+    j = json.loads(invoke("cake-race", "exact", "-k", "3", "--json").output)
+    assert j["threshold"] == 3 and abs(sum(j["probabilities"]) - 1) < 1e-12
+
+
+@pytest.mark.parametrize("args,needle", [
+    (("cake-race", "exact", "--threshold", "0"), "threshold k must be"),
+    (("cake-race", "exact", "--threshold", "11"), "carry cap 10"),
+    (("cake-race", "exact", "--threshold", "x"), "whole number"),
+    (("run", "--game", "cake-race", "-s", "threshold", "--param", "k=0"), "threshold k"),
+    (("run", "--game", "cake-race", "-s", "threshold", "--param", "k=2.5"), "threshold k"),
+    (("run", "--game", "cake-race", "-s", "adaptive", "--param", "catch_risk=2"), "catch_risk"),
+    (("run", "--game", "cake-race", "-o", "rivals=threshold-12"), "rivals threshold-K"),
+    (("run", "--game", "cake-race", "-o", "rivals=smart"), "unknown rivals"),
+    (("run", "--game", "cake-race", "-o", "seat=3", "-p", "2"), "seat must be"),
+    (("run", "--game", "cake-race", "-o", "colour=red"), "no option 'colour'"),
+    (("run", "--game", "cake-race", "-o", "rivals"), "NAME=VALUE"),
+    (("run", "--game", "cake-race", "-p", "5"), "players must be 1 to 4"),
+    (("run", "--game", "cake-race", "--die", "red"), "--die is not an option"),
+    (("run", "--game", "cake-race", "-s", "greedy"), "unknown strategy 'greedy'"),
+    (("run", "--game", "hidden-village", "-s", "threshold"), "unknown strategy 'threshold'"),
+    (("run", "--game", "hidden-village", "-o", "rivals=random"), "no option 'rivals'"),
+    (("run", "--game", "cake-racing"), "unknown game 'cake-racing'"),
+    (("levels", "--game", "cake-race"), "no difficulty levels"),
+])
+def test_bad_input_is_one_line(args, needle):
+    one_line_error(invoke(*args), needle)
+
+
+@pytest.mark.parametrize("file,old,new,needle", [
+    ("board.toml", 'source = "assumed"            # CR-B01', 'source = "guess"            # CR-B01', "source must be"),
+    ("board.toml", 'cake = "cake"', 'cake = "pie"', "unknown point 'pie'"),
+    ("board.toml", '  ["start-1", "lane1-1"],\n', '', "no path leads"),
+    ("board.toml", '[paths]', '[paths', "not valid TOML"),
+    ("deck.toml", "count = 10", "count = -1", "integer"),
+    ("deck.toml", 'kind = "hat"', 'kind = "wand"', "unknown kind"),
+    ("setup.toml", "faces = [1, 2, 3]", "faces = [1, 2, 9]", "faces"),
+    ("setup.toml", 'value = "own"                     # CR-C03', 'value = "far"  # CR-C03', "gargamel_to"),
+])
+def test_malformed_data_file_is_one_line(tmp_path, file, old, new, needle):
+    text = (DATA_DIR / file).read_text()
+    assert old in text
+    (tmp_path / file).write_text(text.replace(old, new, 1))
+    one_line_error(invoke("run", "--game", "cake-race", "--data", tmp_path, "-n", "10", "-j", "1"),
+                   needle, file)

@@ -1,0 +1,396 @@
+"""Scenario tests of the cake race's rules: one rule each, forced dice and cards."""
+import numpy as np
+import pytest
+
+from simcore.games.cake_race import consts as K
+from simcore.games.cake_race import state as S
+from simcore.games.cake_race.catalog import K_BROWN, K_CAKE, K_SUPPLY
+from simcore.games.cake_race.decide import THRESHOLD
+from simcore.games.cake_race.rules import (chase, finish, game_over, move_options, play_round,
+                                           play_turn, roll, take_cakes, turn_card)
+from simcore.policy import SCRIPTED
+
+from .scenario import CAT, C, G, Game, H, N, R, pt
+
+CAKE = int(R.k[K_CAKE])
+
+
+def options(frm, steps, to_home=False):
+    g = Game()
+    n = move_options(R, g.st, pt(frm), steps, to_home)
+    return [CAT.points[i] for i in g.st.opts[:n]]
+
+
+# ------------------------------------------------------------------ board and setup
+@pytest.mark.rule("CR-B01")
+def test_default_board_is_a_graph_with_17_steps_from_each_start():
+    assert R.adj.shape[0] == len(CAT.points) == 48
+    assert [int(R.dist[s, CAKE]) for s in R.starts] == [17, 17, 17, 17]
+
+
+@pytest.mark.rule("CR-B02")
+def test_the_cake_is_one_point():
+    assert CAT.points[CAKE] == "cake" and R.start_no[CAKE] == -1 and R.red[CAKE] == 0
+
+
+@pytest.mark.rule("CR-B03")
+def test_brown_point_is_4_to_6_from_the_cake():
+    assert 4 <= R.dist[int(R.k[K_BROWN]), CAKE] <= 6
+
+
+@pytest.mark.rule("CR-B04")
+def test_four_starts():
+    assert [CAT.points[s] for s in R.starts] == ["start-1", "start-2", "start-3", "start-4"]
+
+
+@pytest.mark.rule("CR-B05")
+def test_about_a_quarter_of_path_points_are_red():
+    path_points = len(CAT.points) - 4 - 1
+    assert R.red.sum() == 10 and 0.2 <= R.red.sum() / path_points <= 0.3
+    assert all(R.red[s] == 0 for s in R.starts)
+
+
+@pytest.mark.rule("CR-B06")
+def test_paths_go_both_ways_and_all_reach_the_cake():
+    for u in range(R.adj.shape[0]):
+        for v in R.adj[u, : R.deg[u]]:
+            assert u in R.adj[v, : R.deg[v]]
+    assert (R.dist[:, CAKE] >= 0).all()
+
+
+@pytest.mark.rule("CR-S01")
+def test_each_smurf_starts_on_its_own_start():
+    g = Game(players=4)
+    assert [g.pos(p) for p in range(4)] == ["start-1", "start-2", "start-3", "start-4"]
+    assert all(g.p(p, "CARRIED") == g.p(p, "SECURED") == 0 for p in range(4))
+
+
+@pytest.mark.rule("CR-S02")
+def test_the_deck_is_shuffled_per_game():
+    orders = {tuple(Game(game_index=i).deck_list()) for i in range(20)}
+    assert len(orders) == 20
+    for o in orders:
+        assert sorted(o) == sorted(R.deck.tolist())
+
+
+@pytest.mark.rule("CR-S03")
+def test_all_cakes_start_on_the_big_cake():
+    g = Game(players=3)
+    assert g.sc("CAKE_LEFT") == int(R.k[K_SUPPLY]) == 40
+
+
+@pytest.mark.rule("CR-D01")
+def test_die_faces_uniform_1_to_3():
+    g = Game(log=False)
+    faces = [roll(R, g.st, 0, K.ROLL_MOVE) for _ in range(30000)]
+    counts = np.bincount(faces, minlength=4)[1:]
+    assert counts.sum() == 30000 and set(faces) == {1, 2, 3}
+    # each face 1/3: within 4 standard deviations
+    assert np.all(np.abs(counts - 10000) < 4 * np.sqrt(30000 * (1 / 3) * (2 / 3)))
+
+
+# ------------------------------------------------------------------ turns and movement
+@pytest.mark.rule("CR-T01")
+def test_seat_zero_plays_first_then_in_order():
+    g = Game(players=3).dice(1, 1, 1).deck(N, N, N)
+    play_round(R, g.cfg, g.st)
+    turns = [e[2] for e in g.events(K.EV_TURN)]
+    assert turns == [0, 1, 2]
+
+
+@pytest.mark.rule("CR-T02")
+def test_a_turn_is_a_roll_and_a_move():
+    g = Game().dice(2)
+    play_turn(R, g.cfg, g.st, 0)
+    assert g.pos(0) == "lane1-2" and g.sc("TURN") == 1
+
+
+@pytest.mark.rule("CR-M01")
+def test_moves_exactly_the_roll():
+    assert options("lane1-1", 3) == ["lane1-4", "start-1"]   # toward the cake first; home ends a move
+    assert set(options("trail-a6", 1)) == {"trail-a5", "trail-a7", "brown"}
+    for name in options("junction-a", 3):
+        assert R.dist[pt("junction-a"), pt(name)] in (1, 3)   # 3 steps: no shortcut of 2
+
+
+@pytest.mark.rule("CR-M02")
+def test_route_is_chosen_but_no_point_twice():
+    # from trail-a6, 2 steps: through brown to trail-b6, or along the trail both ways; never
+    # back to trail-a6 itself
+    opts = options("trail-a6", 2)
+    assert set(opts) == {"trail-a4", "trail-a8", "trail-b6"}
+    assert "trail-a6" not in options("trail-a6", 2)
+    # the greedy choice (option 0) heads to the goal
+    assert options("trail-a6", 2)[0] == "trail-a8"
+    assert options("trail-a6", 2, to_home=True)[0] == "trail-a4"
+    # a scripted strategy may take another route
+    g = Game(strategy=SCRIPTED, params=(2.0,)).place(0, "trail-a6").dice(2)
+    play_turn(R, g.cfg, g.st, 0)
+    assert g.pos(0) == options("trail-a6", 2)[2]
+
+
+@pytest.mark.rule("CR-M03")
+def test_a_blocked_move_goes_as_far_as_it_can(tmp_path):
+    # a dead-end spur: the board file with one extra point hanging off lane1-2
+    text = open(CAT.files["board.toml"]).read()
+    text = text.replace('"cake", "brown"]', '"cake", "brown", "spur"]').replace(
+        "edges = [\n", 'edges = [\n  ["lane1-2", "spur"],\n')
+    (tmp_path / "board.toml").write_text(text)
+    from simcore.games.cake_race.catalog import load_catalog
+    from simcore.games.cake_race.state import new_state
+    cat = load_catalog(tmp_path)
+    st = new_state(cat.rules, 16)
+    spur = cat.points.index("spur")
+    n = move_options(cat.rules, st, spur, 3, False)
+    assert sorted(cat.points[i] for i in st.opts[:n]) == ["lane1-4", "start-1"]
+    # a spur reached with steps left: the move stops there only when nothing longer exists
+    n = move_options(cat.rules, st, cat.points.index("lane1-1"), 2, False)
+    assert "spur" in [cat.points[i] for i in st.opts[:n]]
+
+
+@pytest.mark.rule("CR-M04")
+def test_a_start_ends_the_move_without_exact_roll():
+    assert options("lane1-1", 3, to_home=True)[0] == "start-1"
+    g = Game().place(0, "lane1-2", carried=3).dice(3)
+    play_turn(R, g.cfg, g.st, 0)
+    assert g.pos(0) == "start-1" and g.p(0, "SECURED") == 3
+
+
+@pytest.mark.rule("CR-M05")
+def test_smurfs_share_points():
+    g = Game(players=2).place(0, "trail-a3").place(1, "trail-a1").dice(2)
+    play_turn(R, g.cfg, g.st, 1)
+    assert g.pos(0) == g.pos(1) == "trail-a3"
+
+
+# ------------------------------------------------------------------ cards
+@pytest.mark.rule("CR-C01")
+def test_red_point_turns_top_card_to_bottom():
+    g = Game().place(0, "lane1-1").dice(2).deck(N, G, H)
+    play_turn(R, g.cfg, g.st, 0)                 # lane1-1 -> lane1-3 (red)
+    assert g.pos(0) == "lane1-3" and g.deck_list() == [G, H, N]
+    # passing over a red point does nothing
+    g = Game().place(0, "lane1-2").dice(3).deck(G, N)
+    play_turn(R, g.cfg, g.st, 0)                 # over lane1-3 to lane1-5
+    assert g.pos(0) == "lane1-5" and g.deck_list() == [G, N] and not g.events(K.EV_CARD)
+
+
+@pytest.mark.rule("CR-C02")
+def test_nothing_card():
+    g = Game().place(0, "trail-a2", carried=4).deck(N, G)
+    turn_card(R, g.cfg, g.st, 0)
+    assert g.pos(0) == "trail-a2" and g.p(0, "CARRIED") == 4 and g.deck_list() == [G, N]
+
+
+@pytest.mark.rule("CR-C03")
+def test_gargamel_keeps_a_roll_returns_the_rest_and_sends_home():
+    g = Game().place(0, "trail-a8", carried=7).deck(G, N).dice(2)
+    left = g.sc("CAKE_LEFT")
+    turn_card(R, g.cfg, g.st, 0)
+    assert g.pos(0) == "start-1" and g.p(0, "SECURED") == 2 and g.p(0, "CARRIED") == 0
+    assert g.sc("CAKE_LEFT") == left + 5 and g.sc("RETURNED") == 5
+    assert g.deck_list() == [N, G]
+    # fewer cakes than the roll: keeps them all
+    g = Game().place(0, "trail-a8", carried=1).deck(G).dice(3)
+    turn_card(R, g.cfg, g.st, 0)
+    assert g.p(0, "SECURED") == 1 and g.sc("RETURNED") == 0
+    # no cakes: no roll, still back to the start
+    g = Game().place(0, "trail-a5").deck(G).dice(3)
+    turn_card(R, g.cfg, g.st, 0)
+    assert g.pos(0) == "start-1" and g.sc("FORCED_POS") == 0
+
+
+@pytest.mark.rule("CR-C04")
+def test_hat_is_kept_out_of_the_deck():
+    g = Game().place(0, "trail-a2").deck(H, N, C)
+    turn_card(R, g.cfg, g.st, 0)
+    assert g.p(0, "HATS") == 1 and g.deck_list() == [N, C]
+
+
+@pytest.mark.rule("CR-C05")
+def test_cat_without_hat_starts_a_chase():
+    g = Game().place(0, "trail-a2", carried=2).deck(C, N).dice(3, 3)
+    turn_card(R, g.cfg, g.st, 0)
+    assert g.sc("N_CHASES") == 1 and g.events(K.EV_CHASE) and g.deck_list() == [N, C]
+    # trail-a2 -> 3 steps home-ward: lane1-5 or lane2-5 side; the cat (brown) rolls 3: too far
+    assert g.events(K.EV_CAT_MOVE)
+
+
+@pytest.mark.rule("CR-C06")
+def test_hat_cancels_the_cat_and_is_spent():
+    g = Game().place(0, "trail-a2", carried=2, hats=1).deck(C, N)
+    turn_card(R, g.cfg, g.st, 0)
+    assert g.sc("N_CHASES") == 0 and g.p(0, "HATS") == 0 and g.deck_list() == [N, C, H]
+    assert g.pos(0) == "trail-a2" and g.p(0, "CARRIED") == 2
+
+
+# ------------------------------------------------------------------ the big cake
+@pytest.mark.rule("CR-K01")
+def test_taken_cakes_are_carried_unsafe():
+    g = Game().place(0, "cake", carried=0).dice(3)
+    take_cakes(R, g.st, 0)
+    assert g.p(0, "CARRIED") == 3 and g.p(0, "SECURED") == 0 and g.sc("CAKE_LEFT") == 37
+
+
+@pytest.mark.rule("CR-K02")
+def test_arrival_without_exact_roll_then_take_and_card():
+    g = Game().place(0, "trail-a9").dice(3, 2).deck(N, G)
+    play_turn(R, g.cfg, g.st, 0)                 # 1 step is enough: stops on the cake
+    assert g.pos(0) == "cake" and g.p(0, "CARRIED") == 2 and g.deck_list() == [G, N]
+    assert g.sc("FORCED_POS") == 2                # the move roll and the take roll, no more
+
+
+@pytest.mark.rule("CR-K03")
+def test_staying_at_the_cake_rolls_takes_and_turns_a_card():
+    g = Game(params=(8.0,)).place(0, "cake", carried=3).dice(2).deck(N, G)
+    play_turn(R, g.cfg, g.st, 0)
+    assert g.pos(0) == "cake" and g.p(0, "CARRIED") == 5 and g.deck_list() == [G, N]
+    assert g.events(K.EV_STAY)[0][3] == 0
+
+
+@pytest.mark.rule("CR-K04")
+def test_carry_cap_trims_the_take():
+    g = Game().place(0, "cake", carried=8).dice(3)
+    assert take_cakes(R, g.st, 0) == 2 and g.p(0, "CARRIED") == 10
+    g = Game().place(0, "cake", carried=2).dice(3)
+    g.st.sc[S.S_CAKE_LEFT] = 1
+    assert take_cakes(R, g.st, 0) == 1 and g.sc("CAKE_LEFT") == 0
+
+
+@pytest.mark.rule("CR-K05")
+def test_must_leave_with_ten_may_leave_earlier():
+    # threshold 10 would stay, but 10 carried forces the leave
+    g = Game(params=(10.0,)).place(0, "cake", carried=10).dice(2).deck(N)
+    play_turn(R, g.cfg, g.st, 0)
+    assert g.pos(0) != "cake" and g.events(K.EV_STAY)[0][3] == 1
+    # threshold 3 leaves with 4
+    g = Game(params=(3.0,)).place(0, "cake", carried=4).dice(1).deck(N)
+    play_turn(R, g.cfg, g.st, 0)
+    assert g.pos(0) != "cake" and g.p(0, "CARRIED") == 4
+
+
+@pytest.mark.rule("CR-K06")
+def test_cakes_secured_at_a_start_for_good():
+    g = Game().place(0, "lane1-1", carried=6, secured=3).dice(1)
+    play_turn(R, g.cfg, g.st, 0)
+    assert g.p(0, "SECURED") == 9 and g.p(0, "CARRIED") == 0
+    # later trouble cannot touch them
+    g.place(0, "trail-a8", carried=2, secured=9).deck(G).dice(1)
+    turn_card(R, g.cfg, g.st, 0)
+    assert g.p(0, "SECURED") == 10
+
+
+# ------------------------------------------------------------------ the cat
+@pytest.mark.rule("CR-H01")
+def test_chase_starts_at_brown_point():
+    g = Game().place(0, "trail-a10", carried=1).dice(1, 1)
+    chase(R, g.cfg, g.st, 0)
+    assert g.events(K.EV_CHASE)[0][3] == pt("brown")
+    assert g.events(K.EV_CAT_MOVE)[0][3] == pt("brown")
+
+
+@pytest.mark.rule("CR-H02")
+def test_smurf_rolls_first_then_cat_alternating_no_cards():
+    # trail-a10 flees 1 to a9, the cat (brown) rolls 1 to a6, the Smurf flees 1 to a8 (red:
+    # no card in a chase), the cat rolls 1 to a7 ...
+    g = Game().place(0, "trail-a10", carried=1).dice(1, 1, 1, 1).deck(G)
+    chase(R, g.cfg, g.st, 0)
+    rolls = [e[4] for e in g.events(K.EV_ROLL)]
+    assert rolls[:4] == [K.ROLL_FLEE, K.ROLL_CAT, K.ROLL_FLEE, K.ROLL_CAT]
+    assert not g.events(K.EV_CARD) and g.deck_list() == [G]
+
+
+@pytest.mark.rule("CR-H03")
+def test_safe_at_a_start_or_caught_within_reach():
+    g = Game().place(0, "lane1-2", carried=4).dice(3)
+    chase(R, g.cfg, g.st, 0)                     # reaches start-1 at once
+    assert g.pos(0) == "start-1" and g.p(0, "SECURED") == 4 and g.sc("N_CATCHES") == 0
+    # Smurf at trail-a9 flees 1 to trail-a8: the cat (brown, 3 away) rolls 3 and catches
+    g = Game().place(0, "trail-a9", carried=4).dice(1, 3)
+    chase(R, g.cfg, g.st, 0)
+    assert g.sc("N_CATCHES") == 1
+    # rolls 2: not caught, the cat moves 2 toward it
+    g = Game().place(0, "trail-a9", carried=4).dice(1, 2, 1, 1, 3, 3, 3, 3, 3, 3, 3, 3)
+    chase(R, g.cfg, g.st, 0)
+    moves = g.events(K.EV_CAT_MOVE)
+    assert moves[0][3:5] == (pt("brown"), pt("trail-a7"))
+
+
+@pytest.mark.rule("CR-H04")
+def test_caught_marker_cakes_removed_back_to_start():
+    g = Game().place(0, "trail-a9", carried=6).dice(1, 3)
+    left = g.sc("CAKE_LEFT")
+    chase(R, g.cfg, g.st, 0)
+    assert g.p(0, "MARKERS") == 1 and g.p(0, "CARRIED") == 0 and g.sc("REMOVED") == 6
+    assert g.sc("CAKE_LEFT") == left and g.pos(0) == "start-1" and g.p(0, "ELIM") == 0
+
+
+@pytest.mark.rule("CR-H05")
+def test_third_marker_eliminates():
+    g = Game(players=2).place(0, "trail-a9", carried=1, markers=2).dice(1, 3)
+    chase(R, g.cfg, g.st, 0)
+    assert g.p(0, "MARKERS") == 3 and g.p(0, "ELIM") == 1
+    # an eliminated Smurf no longer plays
+    turns = g.sc("TURN")
+    play_turn(R, g.cfg, g.st, 0)
+    assert g.sc("TURN") == turns
+
+
+@pytest.mark.rule("CR-H06")
+def test_a_chase_past_the_round_cap_ends_in_a_catch():
+    from simcore.games.cake_race.catalog import K_MAX_CHASE
+    assert R.k[K_MAX_CHASE] == 1000
+    R2 = R._replace(k=R.k.copy())
+    R2.k[K_MAX_CHASE] = 2
+    # far from the cat and from home: 1s for everyone, two rounds, then the cap
+    g = Game().place(0, "trail-a1", carried=3).dice(1, 1, 1, 1, 3, 3)
+    chase(R2, g.cfg, g.st, 0)
+    assert g.sc("FORCED_POS") == 4
+    assert g.sc("N_CATCHES") == 1 and g.sc("REMOVED") == 3 and g.p(0, "MARKERS") == 1
+
+
+# ------------------------------------------------------------------ end
+@pytest.mark.rule("CR-E01")
+def test_game_ends_when_cake_empty_and_all_home():
+    g = Game(players=2).place(0, "start-1", secured=20).place(1, "trail-a3", carried=2, secured=18)
+    g.st.sc[S.S_CAKE_LEFT] = 0
+    assert not game_over(R, g.st)
+    g.place(1, "start-2", secured=20)
+    assert game_over(R, g.st)
+    g.st.sc[S.S_CAKE_LEFT] = 1
+    assert not game_over(R, g.st)
+
+
+@pytest.mark.rule("CR-E02")
+def test_most_secured_wins_eliminated_cannot_ties_share():
+    g = Game(players=3, seat="0").place(0, "start-1", secured=12).place(1, "start-2", secured=15)
+    g.place(2, "start-3", secured=13)
+    g.st.pl[1, S.P_ELIM] = 1
+    finish(g.st, 0)
+    assert g.sc("WINNER") == 2 and g.sc("OUTCOME") == K.LOSS and g.sc("LOSS") == K.LOSS_OUTSCORED
+    g = Game(players=2, seat="1").place(0, "start-1", secured=9).place(1, "start-2", secured=9)
+    finish(g.st, 0)
+    assert g.sc("OUTCOME") == K.TIE and g.sc("WINNER") == -1
+    g = Game(players=2, seat="1").place(0, "start-1", secured=3).place(1, "start-2", secured=9)
+    finish(g.st, 0)
+    assert g.sc("OUTCOME") == K.WIN and g.sc("WINNER") == 1
+
+
+@pytest.mark.rule("CR-E03")
+def test_round_cap_ends_as_timeout():
+    from simcore.games.cake_race.catalog import K_MAX_ROUNDS
+    g = Game(players=1)
+    g.st.sc[S.S_ROUND] = int(R.k[K_MAX_ROUNDS])
+    assert not play_round(R, g.cfg, g.st)
+    assert g.sc("OUTCOME") == K.LOSS and g.sc("LOSS") == K.LOSS_TIMEOUT and g.sc("TIMEOUT") == 1
+
+
+@pytest.mark.rule("CR-C01")
+def test_the_deck_comes_round_and_its_new_pass_is_known():
+    # three cards: turning all three starts a new pass holding what the deck holds then
+    g = Game().place(0, "trail-a2", carried=1).deck(N, H, N)
+    for _ in range(3):
+        turn_card(R, g.cfg, g.st, 0)
+    assert g.deck_list() == [N, N] and g.p(0, "HATS") == 1
+    assert g.st.seen.tolist() == [0, 0, 0, 0] and g.st.pass0.tolist() == [2, 0, 0, 0]
+    assert g.sc("PASS_LEFT") == 2
