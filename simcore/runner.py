@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import sys
 import threading
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
