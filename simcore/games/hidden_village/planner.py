@@ -20,7 +20,7 @@ from . import catalog as T
 from . import consts as K
 from . import state as S
 from .heuristics import (GREEDY_PARAMS, P_AZRAEL, cache_requirements, card_value, completes,
-                         completion_value, place_score, score, uncache)
+                         completion_value, place_score, score, starting_cards_left, uncache)
 from .rules.query import (action_cost, can_perform, card_allows, card_allows_invention,
                           inv_sum, invention_placement_legal, placement_legal, total_cost)
 
@@ -120,6 +120,27 @@ def score_placements(R, st, params):
         o = K.N_ACTIONS + i
         st.scores[o] = place_score(R, st, params, o) if invention_placement_legal(R, st, i) else -1e18
     st.sc[S.S_PLAYED] = saved
+    st.sc[S.S_MEMO] = memo_key(R, st)
+
+
+@njit
+def memo_key(R, st):
+    """A key of everything plan_score reads that can change within a turn (stock, meeples,
+    Azrael, the nest, the decks a rescue draws from, ideas and inventions, objectives done,
+    the starting Smurfs a relocation could still remove):
+    the placement scores of the turn's card decision still hold at its placement decision
+    when the key is unchanged and the played card changes no cost."""
+    h = st.sc[S.S_ROUND] * 1000003 + st.sc[S.S_TURN]
+    for v in (st.stock[0], st.stock[1], st.stock[2], st.sc[S.S_ESPLANADE], st.sc[S.S_AZRAEL],
+              st.sc[S.S_NEST], st.pile_n[S.P_FOREST], st.pile_n[S.P_EXTRA], st.inv_n[S.I_IDEAS],
+              st.inv_n[S.I_CRAFTED], st.inv_n[S.I_DECK], st.sc[S.S_DANGER_STREAK],
+              st.sc[S.S_N_CRAFTED], st.sc[S.S_N_RESCUES], starting_cards_left(R, st)):
+        h = h * 1000003 + v
+    for i in range(st.sc[S.S_N_HOUSES]):
+        h = h * 3 + st.house_built[i]
+    for i in range(st.sc[S.S_N_CAKES]):
+        h = h * 3 + st.cake_done[i]
+    return h
 
 
 @njit
@@ -207,10 +228,16 @@ def choose_planner(R, st, kind, n, params):
     cache_requirements(R, st)
     if kind == K.D_PLAY_CARD:
         score_placements(R, st, params)
+    played = st.sc[S.S_PLAYED]
+    memo = kind == K.D_PLACE and st.sc[S.S_MEMO] == memo_key(R, st) and \
+        not (played >= 0 and changes_costs(R, played))
     best = -1e18
     bi = 0
     for i in range(n):
-        s = planner_score(R, st, kind, st.options[i], params, meeples, waiting)
+        if memo:   # scored at this turn's card decision, and nothing they depend on changed
+            s = st.scores[st.options[i]]
+        else:
+            s = planner_score(R, st, kind, st.options[i], params, meeples, waiting)
         if s > best:
             best = s
             bi = i

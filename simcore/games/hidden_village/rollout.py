@@ -64,6 +64,7 @@ def copy_state(src, dst):
     copy_1d(src.rng, dst.rng)
     copy_1d(src.forced, dst.forced)
     copy_1d(src.options, dst.options)
+    copy_1d(src.scores, dst.scores)
     copy_1d(src.script, dst.script)
 
 

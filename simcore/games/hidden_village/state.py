@@ -69,6 +69,7 @@ _SCALARS = [
     "REQ_0",          # ... of each resource (heuristics.requirement), so scoring the options
     "REQ_1",          #     does not recount the houses and cakes for every option
     "REQ_2",
+    "MEMO",           # the state's key when the planner last scored every placement (planner.py)
 ]
 for _i, _name in enumerate(_SCALARS):
     globals()["S_" + _name] = _i
