@@ -75,14 +75,18 @@ def games_per_second(strategy: str, level: str, die: str, seconds: float = 3.0) 
 
 
 def scaling(strategy: str, games: int) -> dict:
-    """The same run through the runner with 1 and with 2 worker processes (start-up included)."""
+    """The same run through the runner with 1 and with 2 worker processes. Each is preceded by
+    a small run with the same number of workers, so the timed run finds them started and their
+    kernels loaded (the pool is reused): the steady-state speed-up of a long sweep."""
     from experiments.engine import Player, make_cell
     from experiments.runs import RunSpec
     spec = RunSpec("hidden-village", "standard", "white", None, 3, strategy, {}, 1)
     out = {}
     for jobs in (1, 2):
+        warm = make_cell("warm", spec)
+        Player([warm], chunk=500, jobs=jobs).ensure({"warm": 1000 * jobs})
         cell = make_cell("bench", spec)
-        player = Player([cell], chunk=max(1000, games // 20), jobs=jobs)
+        player = Player([cell], chunk=max(1000, games // 40), jobs=jobs)
         t = time.perf_counter()
         player.ensure({"bench": games})
         out[jobs] = time.perf_counter() - t
@@ -127,7 +131,7 @@ def peak_rss_mib() -> float:
 
 
 def run_benchmark(out: Path, measure_compile: bool = True, seconds: float = 3.0,
-                  scaling_games: int = 60000, echo=print) -> dict:
+                  scaling_games: int = 200000, echo=print) -> dict:
     result = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
     echo("speed per core (one process, kernels loaded):")
     speeds = []

@@ -667,7 +667,7 @@ def bench(
                                     help="Skip the empty-cache compile measurement (it takes "
                                          "minutes); compile_s is then reported as nan."),
     seconds: float = typer.Option(3.0, "--seconds", help="Seconds of play per speed measurement."),
-    scaling_games: int = typer.Option(60000, "--scaling-games",
+    scaling_games: int = typer.Option(200000, "--scaling-games",
                                       help="Games of the 1-worker vs 2-worker measurement."),
 ):
     """Measure speed (games/s per core for random, greedy and planner at Standard and

@@ -8,7 +8,6 @@ is a DataError naming the file, the entry and what is wrong.
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +16,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ...errors import DataError, UserError
+from ...gamekit import read_toml
 from . import consts as K
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -56,19 +56,6 @@ class Catalog:
 
     def point_name(self, i: int) -> str:
         return self.points[i] if 0 <= i < len(self.points) else f"#{i}"
-
-
-def _read(path: Path) -> dict:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DataError(path, "", "file not found") from None
-    except IsADirectoryError:
-        raise DataError(path, "", "is a folder, not a file") from None
-    except UnicodeDecodeError as e:
-        raise DataError(path, "", f"not UTF-8 text ({e.reason})") from None
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(path, "", f"not valid TOML: {e}") from None
 
 
 def _source(path, entry, table, assumptions, what):
@@ -247,7 +234,7 @@ def load_catalog(data_dir: str | Path | None = None, **unused) -> Catalog:
         if data_dir is not None and not Path(data_dir).is_dir():
             raise UserError(f"--data {data_dir}: not a folder")
         files[name] = p if p is not None and p.exists() else DATA_DIR / name
-    raws = {n: _read(p) for n, p in files.items()}
+    raws = {n: read_toml(p) for n, p in files.items()}
     assumptions: list = []
     ids, adj, deg, red, start_no, starts, dist, dist_home, cake, brown = _board(
         files["board.toml"], raws["board.toml"], assumptions)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import difflib
 import hashlib
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple
@@ -21,6 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ...errors import DataError, UserError
+from ...gamekit import read_toml
 from ...packed import Layout, Record
 from . import consts as K
 
@@ -136,16 +136,7 @@ class Catalog:
 class _File:
     def __init__(self, path: Path):
         self.path = path
-        try:
-            self.data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise DataError(path, "", "file not found") from None
-        except IsADirectoryError:
-            raise DataError(path, "", "is a folder, not a file") from None
-        except UnicodeDecodeError as e:
-            raise DataError(path, "", f"not UTF-8 text ({e.reason})") from None
-        except tomllib.TOMLDecodeError as e:
-            raise DataError(path, "", f"not valid TOML: {e}") from None
+        self.data = read_toml(path)
 
     def fail(self, entry, problem):
         raise DataError(self.path, entry, problem)

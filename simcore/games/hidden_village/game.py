@@ -9,6 +9,7 @@ import numpy as np
 
 from ... import plugins
 from ...errors import IllegalOption
+from ...gamekit import game_runners
 from ...jit import njit
 from . import consts as K
 from . import state as S
@@ -81,19 +82,4 @@ def _run_chunk(catalog: Catalog, cfg: Config, st: State, strategy_id: int, param
                             int(st.sc[S.S_BAD_INDEX])) from None
 
 
-def run_games(catalog: Catalog, cfg: Config, strategy_id: int, params: np.ndarray, seed: int,
-              start: int, n: int, state: State | None = None) -> np.ndarray:
-    """Results (int32[n, len(RESULT_FIELDS)]) of games start .. start + n - 1."""
-    st = state if state is not None else new_state(catalog.rules, event_capacity=1)
-    out = np.zeros((n, K.N_RESULT_FIELDS), np.int32)
-    _run_chunk(catalog, cfg._replace(log_on=0), st, strategy_id, params, seed, start, out)
-    return out
-
-
-def play_logged(catalog: Catalog, cfg: Config, strategy_id: int, params: np.ndarray, seed: int,
-                game_index: int = 0, event_capacity: int = 1 << 16):
-    """Play one game with the log on; returns (final State, events int32[n, 6], result row)."""
-    st = new_state(catalog.rules, event_capacity=event_capacity)
-    out = np.zeros((1, K.N_RESULT_FIELDS), np.int32)
-    _run_chunk(catalog, cfg._replace(log_on=1), st, strategy_id, params, seed, game_index, out)
-    return st, st.events[: st.sc[S.S_EV_N]].copy(), out[0]
+run_games, play_logged = game_runners(_run_chunk, new_state, K.N_RESULT_FIELDS, S.S_EV_N)
