@@ -341,7 +341,7 @@ def score(R, st, kind, opt, params):
         return -keep_value(R, st, params, st.hand[p, opt % K.CARD_SLOTS])
     if kind == K.D_HUNT_DISCARD:
         return -keep_value(R, st, params, st.hand[st.sc[S.S_CUR], opt])
-    if kind == K.D_BUILD:
+    if kind == K.D_BUILD or kind == K.D_DESTROY_HOUSE:   # the cheapest roof to build or to lose
         c = 0.0
         for r in range(K.N_RES):
             c += R.roof_cost[st.house_roof[opt], r]
@@ -354,11 +354,6 @@ def score(R, st, kind, opt, params):
         return params[P_RELOCATE] - keep_value(R, st, params, opt)
     if kind == K.D_FIT_OF_RAGE:
         return -3.0 * params[P_SPARE] if opt < 0 else -params[P_BUILD]
-    if kind == K.D_DESTROY_HOUSE:
-        c = 0.0
-        for r in range(K.N_RES):
-            c += R.roof_cost[st.house_roof[opt], r]
-        return -c
     if kind == K.D_IGNORE_DANGER:
         return 0.0 if opt < 0 else 1.0
     if kind == K.D_SECOND_DRAW:
