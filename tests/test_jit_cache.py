@@ -21,7 +21,7 @@ def test_each_game_has_its_own_cache_folder():
 
 
 def test_a_game_hash_covers_only_its_package_and_the_generic_modules(tmp_path, monkeypatch):
-    for name in ("jit.py", "policy.py", "rng.py"):
+    for name in jit._KERNEL_MODULES:
         (tmp_path / name).write_text(f"# {name}\n")
     monkeypatch.setattr(jit, "_ROOT", tmp_path)
     games = tmp_path / "games"
@@ -52,3 +52,16 @@ def test_user_cache_dir_wins(monkeypatch):
     monkeypatch.setattr(jit, "_USER_CACHE_DIR", None)
     assert "numba-generic-" in jit.cache_dir_for("simcore.rng")
     assert "numba-cake_race-" in jit.cache_dir_for("simcore.games.cake_race.rules")
+
+
+def test_a_kernel_called_with_different_constants_compiles_once():
+    @jit.njit(cache=False)
+    def scaled(x, k):
+        return x * k
+
+    @jit.njit(cache=False)
+    def caller(x):
+        return scaled(x, 0) + scaled(x, 1) + scaled(x, 2) + scaled(x, x)
+
+    assert caller(3) == 3 + 6 + 9
+    assert len(scaled.signatures) == 1
