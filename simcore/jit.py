@@ -5,7 +5,7 @@ that calls a changed helper would load stale machine code. We key the cache dire
 hash of the kernel sources, so any edit to a kernel starts a fresh cache.
 
 Each game package has its own cache directory, keyed by the generic kernel modules (jit.py,
-packed.py, policy.py, rng.py) plus that game's own package sources: editing one game does not throw
+linked.py, packed.py, policy.py, rng.py) plus that game's own package sources: editing one game does not throw
 away another game's compiled kernels (Hidden Village takes minutes to compile from cold).
 Generic kernels (rng, policy) get a directory keyed by the generic sources only.
 A user's NUMBA_CACHE_DIR wins over ours: then every kernel is cached there.
@@ -33,7 +33,7 @@ _GAMES = _ROOT / "games"
 # The sources kernels are compiled from: the generic kernel modules and each game package
 # (less its text output). Editing anything else (the runner, the store, errors, statistics,
 # the plug-in bridge) keeps the cache.
-_KERNEL_MODULES = ("jit.py", "packed.py", "policy.py", "rng.py")
+_KERNEL_MODULES = ("jit.py", "linked.py", "packed.py", "policy.py", "rng.py")
 _NOT_KERNEL_SOURCES = {"trace.py"}
 _USER_CACHE_DIR = os.environ.get("NUMBA_CACHE_DIR") or None
 
@@ -148,3 +148,22 @@ def njit(*args, **kwargs):
     if args:  # a signature: njit("f8(f8)", ...)
         kwargs["signature_or_function"] = args[0]
     return functools.partial(_compile, kwargs)
+
+
+def cfunc(signature, **kwargs):
+    """`numba.cfunc` for a kernel called by address (simcore.linked): cached on disk like
+    `njit`'s kernels (reference counting stays on: the arrays it builds over the buffers it
+    is passed have none to count). Under NUMBA_DISABLE_JIT the plain function."""
+    kwargs.setdefault("cache", True)
+
+    def wrap(func):
+        if numba.config.DISABLE_JIT:
+            return func
+        saved = numba.config.CACHE_DIR
+        numba.config.CACHE_DIR = cache_dir_for(getattr(func, "__module__", "") or "")
+        try:
+            return numba.cfunc(signature, **kwargs)(func)
+        finally:
+            numba.config.CACHE_DIR = saved
+
+    return wrap

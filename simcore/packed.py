@@ -22,7 +22,8 @@ from numba import types
 from numba.core import cgutils
 from numba.core.imputils import impl_ret_borrowed, lower_getattr_generic
 from numba.core.typing.templates import AttributeTemplate, infer_getattr
-from numba.extending import NativeValue, make_attribute_wrapper, models, register_model, typeof_impl, unbox
+from numba.extending import (NativeValue, intrinsic, make_attribute_wrapper, models, register_model,
+                             typeof_impl, unbox)
 from numba.np.arrayobj import make_array, populate_array
 
 MAX_DIMS = 4
@@ -143,6 +144,26 @@ def _packed_getattr(context, builder, typ, value, attr):
     populate_array(out, data=data, shape=shape, strides=strides,
                    itemsize=context.get_constant(types.intp, 8), meminfo=buf.meminfo)
     return impl_ret_borrowed(context, builder, outty, out._getvalue())
+
+
+@intrinsic
+def as_record(typingctx, buf, layout_name):
+    """In a kernel: the record of layout `layout_name` (a constant string) stored in `buf`, an
+    int64 array (e.g. `numba.carray` over a buffer passed to a C-callable kernel)."""
+    if not isinstance(layout_name, types.StringLiteral) or layout_name.literal_value not in _LAYOUTS:
+        return None
+    if not (isinstance(buf, types.Array) and buf.dtype == types.int64 and buf.ndim == 1):
+        return None
+    rtype = PackedType(layout_name.literal_value)
+    arr_type = types.Array(types.int64, 1, "C")
+
+    def codegen(context, builder, sig, args):
+        arr = context.cast(builder, args[0], sig.args[0], arr_type)
+        rec = cgutils.create_struct_proxy(rtype)(context, builder)
+        rec.buf = arr
+        return rec._getvalue()
+
+    return rtype(buf, layout_name), codegen
 
 
 class Layout:

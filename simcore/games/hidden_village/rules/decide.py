@@ -1,7 +1,8 @@
 """Every decision of the game goes through `decide`: the kernel has listed the legal options
 in st.options[:n]; the strategy picks one. Generic strategies (simcore.policy) and this game's
-own (heuristics.py, planner.py) are compiled in and chosen by id; a plug-in strategy is called
-back in Python (simcore.plugins).
+own (heuristics.py, planner.py) are chosen by id: the generic ones are compiled in, the game's
+own are compiled apart and called by symbol (choosers.py); a plug-in strategy is called back in
+Python (simcore.plugins).
 
 A rollout (rollout.py) replays a turn on a copy of the state: the copy first takes the option
 indices queued in st.script, then its base strategy decides. With S_HIDE set, the moment the
@@ -13,8 +14,9 @@ from ....rng import next_u64, shuffle
 from .. import catalog as T
 from .. import consts as K
 from .. import state as S
-from ..heuristics import GREEDY, choose_greedy
-from ..planner import P_BASE, PLANNER, ROLLOUT, choose_planner
+from ..choosers import choose_own
+from ..heuristics import GREEDY
+from ..planner import P_BASE, PLANNER, ROLLOUT
 
 
 @njit
@@ -48,10 +50,8 @@ def choose(R, st, kind, n, sid, params):
         sid = int(params[P_BASE])
     if sid < N_GENERIC:
         return choose_generic(sid, st.rng, K.STREAM_POLICY, n, params, st.sc[S.S_ASKED])
-    if sid == GREEDY:
-        return choose_greedy(R, st, kind, n, params)
-    if sid == PLANNER:
-        return choose_planner(R, st, kind, n, params)
+    if sid == GREEDY or sid == PLANNER:
+        return choose_own(R, st, kind, n, sid, params)
     if sid == PLUGIN:
         return choose_plugin(kind, n)
     return -1
