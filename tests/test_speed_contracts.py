@@ -9,7 +9,7 @@ import pytest
 
 import strategies
 from simcore.games.hidden_village import make_config, run_games
-from simcore.games.hidden_village.game import run_chunk
+from simcore.games.hidden_village.game import run_chunk, run_chunk_rollout
 
 GOLDEN = json.loads((Path(__file__).parent / "hidden_village" / "golden_results.json").read_text())
 
@@ -35,3 +35,4 @@ def test_one_compiled_game_loop_serves_every_level_die_and_strategy(cat):
                     params = s.param_vector({"samples": 1} if name == "rollout" else {})
                     run_games(cat, C, s.kernel_id, params, 5, 0, 1 if name == "rollout" else 5)
     assert len(run_chunk.signatures) == 1
+    assert len(run_chunk_rollout.signatures) == 1

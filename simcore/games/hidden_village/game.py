@@ -23,15 +23,11 @@ from .rules.turn import play_round
 from .state import State, new_state
 
 
-@njit
-def play_game(R, C, st, scr, sid, params):
-    """Play the set-up game in `st` to its end (every game ends: the Gargamel deck is finite).
-    `scr` is the scratch State of the rollout strategy (any State for the others)."""
+@njit(inline="always")   # typed into its caller: one compiled copy fewer
+def play_game(R, C, st, sid, params):
+    """Play the set-up game in `st` to its end (every game ends: the Gargamel deck is finite)."""
     while st.sc[S.S_OUTCOME] == K.RUNNING:
-        if sid == ROLLOUT:
-            play_round_rollout(R, C, st, scr, params)
-        else:
-            play_round(R, C, st, sid, params)
+        play_round(R, C, st, sid, params)
 
 
 @njit
@@ -59,23 +55,39 @@ def record_result(st, row):
 
 
 @njit
-def run_chunk(R, C, st, scr, sid, params, seed, start, out):
-    """Play games start .. start + len(out) - 1 of root `seed`, one result row each."""
+def run_chunk(R, C, st, sid, params, seed, start, out):
+    """Play games start .. start + len(out) - 1 of root `seed`, one result row each. (The
+    rollout strategy has its own loop, run_chunk_rollout: kernels compile at their first
+    call, so playing the other strategies never compiles the rollout driver.)"""
     for i in range(out.shape[0]):
         setup_game(R, C, st, seed, start + i)
-        play_game(R, C, st, scr, sid, params)
+        play_game(R, C, st, sid, params)
+        record_result(st, out[i])
+
+
+@njit
+def run_chunk_rollout(R, C, st, scr, params, seed, start, out):
+    """run_chunk for the rollout strategy; `scr` is its scratch State."""
+    for i in range(out.shape[0]):
+        setup_game(R, C, st, seed, start + i)
+        while st.sc[S.S_OUTCOME] == K.RUNNING:
+            play_round_rollout(R, C, st, scr, params)
         record_result(st, out[i])
 
 
 def _run_chunk(catalog: Catalog, cfg: Config, st: State, strategy_id: int, params, seed: int,
                start: int, out: np.ndarray) -> None:
-    """run_chunk with the rollout's scratch State, the plug-in binding, and an illegal
-    option reported as IllegalOption (naming the decision)."""
-    scr = new_state(catalog.rules, event_capacity=1) if strategy_id == ROLLOUT else st
+    """run_chunk (run_chunk_rollout with its scratch State for the rollout strategy), with
+    the plug-in binding, and an illegal option reported as IllegalOption (naming the
+    decision)."""
     plugins.bind_state(st, catalog.rules)
+    params = np.asarray(params, np.float64)
     try:
-        run_chunk(catalog.rules, cfg, st, scr, strategy_id, np.asarray(params, np.float64),
-                  seed, start, out)
+        if strategy_id == ROLLOUT:
+            scr = new_state(catalog.rules, event_capacity=1)
+            run_chunk_rollout(catalog.rules, cfg, st, scr, params, seed, start, out)
+        else:
+            run_chunk(catalog.rules, cfg, st, strategy_id, params, seed, start, out)
     except ValueError:
         kind = int(st.sc[S.S_BAD_KIND])
         raise IllegalOption(K.DECISIONS[kind], int(st.sc[S.S_BAD_N]),

@@ -146,7 +146,7 @@ def azrael_roll(R, C, st, p, sid, params):
     roll_and_apply(R, C, st, K.DIE_AZRAEL, p, sid, params)
 
 
-@njit
+@njit(inline="always")   # typed into its caller: one compiled copy fewer
 def perform(R, C, st, a, p, sid, params):
     """HV-T04: pay, roll what must be rolled, then apply the effect (HV-L05, HV-L06, HV-A04).
     A build chooses its house when paying, since the roof is part of the cost."""
@@ -241,7 +241,7 @@ def perform_invention(R, C, st, slot, p, sid, params):
     check_progress(R, C, st)
 
 
-@njit
+@njit(inline="always")   # typed into its caller: one compiled copy fewer
 def place_meeple(R, C, st, a, p, sid, params):
     """HV-T03/T04: put a meeple from the esplanade on the next free space of action a (or on a
     new-action invention, a >= N_ACTIONS); perform the action if the space was the last one;
