@@ -33,13 +33,15 @@ CHOOSE_SIGNATURE = types.int64(types.CPointer(types.int64), types.int64,
                                types.int64, types.int64, types.int64,
                                types.CPointer(types.float64), types.int64)
 
-_EXPORTED: dict = {}   # symbol -> the cfunc (kept alive: its machine code is called by address)
+# every exported cfunc, kept alive for the life of the process: kernels linked to a symbol call
+# its machine code by address (a re-export, e.g. a reloaded module, must not free the old one)
+_EXPORTED: list = []
 
 
 def export(symbol: str, cfunc) -> None:
     """Make `cfunc` (compiled with CHOOSE_SIGNATURE) callable from kernels as `symbol`."""
+    _EXPORTED.append(cfunc)
     ll.add_symbol(symbol, cfunc.address)
-    _EXPORTED[symbol] = cfunc
 
 
 def chooser_call(symbol: str):

@@ -1,0 +1,49 @@
+"""The game's own strategies are compiled apart from the rules and reached by symbol
+(simcore/linked.py, choosers.py): through the symbol they must answer exactly as the strategy
+kernels called directly, and leave the state as those do."""
+import numpy as np
+import pytest
+
+import strategies
+from simcore import jit
+from simcore.games.hidden_village import consts as K
+from simcore.games.hidden_village import make_config
+from simcore.games.hidden_village.choosers import choose_own
+from simcore.games.hidden_village.heuristics import choose_greedy
+from simcore.games.hidden_village.planner import choose_planner
+from simcore.games.hidden_village.rules.query import enumerate_placements
+from simcore.games.hidden_village.rules.setup import setup_game
+from simcore.games.hidden_village.state import new_state
+
+
+@jit.njit(cache=False)
+def through_the_symbol(R, st, kind, n, sid, params):
+    return choose_own(R, st, kind, n, sid, params)
+
+
+@pytest.mark.parametrize("name, kernel", [("greedy", choose_greedy), ("planner", choose_planner)])
+def test_the_linked_strategy_answers_as_its_kernel(cat, name, kernel):
+    C, _ = make_config(cat, level="complex", die="red", players=4)
+    s = strategies.get(name)
+    params = np.asarray(s.param_vector(), np.float64)
+    answers = set()
+    for game in range(12):
+        st = new_state(cat.rules, event_capacity=1)
+        setup_game(cat.rules, C, st, 11, game)
+        n = enumerate_placements(cat.rules, st)
+        assert n > 1
+        direct, linked = st.copy(), st.copy()
+        expected = kernel(cat.rules, direct, K.D_PLACE, n, params)
+        got = through_the_symbol(cat.rules, linked, K.D_PLACE, n, s.kernel_id, params)
+        assert got == expected
+        assert np.array_equal(direct.buf, linked.buf)
+        answers.add(int(expected))
+    assert len(answers) > 1   # the deals differ enough that the answer depends on them
+
+
+def test_an_id_that_is_not_the_games_own_strategy_gets_no_answer(cat):
+    C, _ = make_config(cat, level="standard", die="white", players=3)
+    st = new_state(cat.rules, event_capacity=1)
+    setup_game(cat.rules, C, st, 1, 0)
+    n = enumerate_placements(cat.rules, st)
+    assert through_the_symbol(cat.rules, st, K.D_PLACE, n, 42, np.zeros(1)) == -1
