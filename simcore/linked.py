@@ -8,11 +8,12 @@ two thirds of the compile time). Here the strategies are one C-callable kernel
 (`numba.cfunc`) exported under a symbol name, and the rules call that symbol: the rules and
 the strategies are compiled once each, and the machine code is the same.
 
-The call passes the two records (rules, state) and the parameter vector as (pointer, length)
-pairs, and the decision's kind, option count and strategy id as integers:
+The call passes the two records (rules, state) as the addresses of their buffers, the
+decision's kind, option count and strategy id as integers, and the parameter vector as
+(pointer, length):
 
-    int64 choose(int64* rules, int64 n_rules, int64* state, int64 n_state,
-                 int64 kind, int64 n, int64 sid, float64* params, int64 n_params)
+    int64 choose(int64* rules, int64* state, int64 kind, int64 n, int64 sid,
+                 float64* params, int64 n_params)
 
 The exporting module must be imported (so the symbol is registered) before any kernel that
 calls it is compiled or loaded from the cache.
@@ -28,8 +29,7 @@ from numba.np.arrayobj import make_array
 
 from .packed import PackedType
 
-CHOOSE_SIGNATURE = types.int64(types.CPointer(types.int64), types.int64,
-                               types.CPointer(types.int64), types.int64,
+CHOOSE_SIGNATURE = types.int64(types.CPointer(types.int64), types.CPointer(types.int64),
                                types.int64, types.int64, types.int64,
                                types.CPointer(types.float64), types.int64)
 
@@ -47,9 +47,8 @@ def export(symbol: str, cfunc) -> None:
 def chooser_call(symbol: str):
     """An intrinsic `call(R, st, kind, n, sid, params)` that calls the exported `symbol`."""
     i64 = ir.IntType(64)
-    fnty = ir.FunctionType(i64, [i64.as_pointer(), i64, i64.as_pointer(), i64, i64, i64, i64,
+    fnty = ir.FunctionType(i64, [i64.as_pointer(), i64.as_pointer(), i64, i64, i64,
                                  ir.DoubleType().as_pointer(), i64])
-    buf_type = types.Array(types.int64, 1, "C")
 
     @intrinsic
     def call(typingctx, R, st, kind, n, sid, params):
@@ -60,17 +59,13 @@ def chooser_call(symbol: str):
         sig = types.int64(R, st, types.int64, types.int64, types.int64, params)
 
         def codegen(context, builder, sig, args):
-            def buffer(rec_type, value):
-                rec = cgutils.create_struct_proxy(rec_type)(context, builder, value=value)
-                arr = make_array(buf_type)(context, builder, value=rec.buf)
-                return arr.data, arr.nitems
+            def address(rec_type, value):
+                return cgutils.create_struct_proxy(rec_type)(context, builder, value=value).data
 
-            r_data, r_n = buffer(sig.args[0], args[0])
-            s_data, s_n = buffer(sig.args[1], args[1])
             p = make_array(sig.args[5])(context, builder, value=args[5])
             fn = cgutils.get_or_insert_function(builder.module, fnty, symbol)
-            return builder.call(fn, [r_data, r_n, s_data, s_n, args[2], args[3], args[4],
-                                     p.data, p.nitems])
+            return builder.call(fn, [address(sig.args[0], args[0]), address(sig.args[1], args[1]),
+                                     args[2], args[3], args[4], p.data, p.nitems])
 
         return sig, codegen
 

@@ -22,8 +22,7 @@ from numba import types
 from numba.core import cgutils
 from numba.core.imputils import impl_ret_borrowed, lower_getattr_generic
 from numba.core.typing.templates import AttributeTemplate, infer_getattr
-from numba.extending import (NativeValue, intrinsic, make_attribute_wrapper, models, register_model,
-                             typeof_impl, unbox)
+from numba.extending import NativeValue, intrinsic, models, register_model, typeof_impl, unbox
 from numba.np.arrayobj import make_array, populate_array
 
 MAX_DIMS = 4
@@ -42,11 +41,11 @@ class PackedType(types.Type):
 
 @register_model(PackedType)
 class _PackedModel(models.StructModel):
+    """In a kernel a record is only the address of its buffer: one machine word per argument
+    (an array argument is seven), which is most of what a call between kernels costs."""
+
     def __init__(self, dmm, fe_type):
-        super().__init__(dmm, fe_type, [("buf", types.Array(types.int64, 1, "C"))])
-
-
-make_attribute_wrapper(PackedType, "buf", "buf")
+        super().__init__(dmm, fe_type, [("data", types.CPointer(types.int64))])
 
 
 class Record:
@@ -95,12 +94,23 @@ def _typeof_record(val, c):
 
 @unbox(PackedType)
 def _unbox_record(typ, obj, c):
+    """The address of `obj.buf` (the Record keeps the buffer alive during the call)."""
+    arr_type = types.Array(types.int64, 1, "C")
     buf_obj = c.pyapi.object_getattr_string(obj, "buf")
-    arr = c.unbox(types.Array(types.int64, 1, "C"), buf_obj)
+    arr = c.unbox(arr_type, buf_obj)
     c.pyapi.decref(buf_obj)
     rec = cgutils.create_struct_proxy(typ)(c.context, c.builder)
-    rec.buf = arr.value
-    return NativeValue(rec._getvalue(), is_error=arr.is_error)
+    rec.data = make_array(arr_type)(c.context, c.builder, value=arr.value).data
+
+    def cleanup():
+        # a kernel compiled with reference counting took a reference to the buffer when
+        # unboxing it; the record does not carry it, so it is released here, after the call
+        if c.context.enable_nrt:
+            c.context.nrt.decref(c.builder, arr_type, arr.value)
+        if arr.cleanup is not None:
+            arr.cleanup()
+
+    return NativeValue(rec._getvalue(), is_error=arr.is_error, cleanup=cleanup)
 
 
 _LAYOUTS: dict = {}   # layout name -> Layout
@@ -120,17 +130,17 @@ class _PackedAttributes(AttributeTemplate):
 
 @lower_getattr_generic(PackedType)
 def _packed_getattr(context, builder, typ, value, attr):
-    """rec.<field>: a C-contiguous view into the buffer, built in place (nothing allocated,
-    the buffer's memory info shared)."""
+    """rec.<field>: a C-contiguous view into the buffer, built in place (nothing allocated;
+    no memory info: kernels count no references, and the caller owns the buffer)."""
     layout = _LAYOUTS[typ.layout_name]
     i = layout.index[attr]
     _, dtype, ndim = layout.fields[i]
     rec = cgutils.create_struct_proxy(typ)(context, builder, value=value)
-    buf = make_array(types.Array(types.int64, 1, "C"))(context, builder, value=rec.buf)
+    base = rec.data
     intp = context.get_value_type(types.intp)
     h = i * _SLOTS
-    off = builder.load(cgutils.gep(builder, buf.data, h))
-    shape = [builder.load(cgutils.gep(builder, buf.data, h + 1 + k)) for k in range(ndim)]
+    off = builder.load(cgutils.gep(builder, base, h))
+    shape = [builder.load(cgutils.gep(builder, base, h + 1 + k)) for k in range(ndim)]
     shape = [builder.trunc(x, intp) if x.type.width > intp.width else x for x in shape]
     strides = [None] * ndim
     stride = context.get_constant(types.intp, 8)
@@ -138,32 +148,32 @@ def _packed_getattr(context, builder, typ, value, attr):
         strides[k] = stride
         stride = builder.mul(stride, shape[k])
     outty = types.Array(_NB_DTYPES[dtype], ndim, "C")
-    data = builder.bitcast(cgutils.gep(builder, buf.data, off),
+    data = builder.bitcast(cgutils.gep(builder, base, off),
                            context.get_data_type(outty.dtype).as_pointer())
     out = make_array(outty)(context, builder)
+    meminfo = context.get_constant_null(types.MemInfoPointer(types.voidptr))
     populate_array(out, data=data, shape=shape, strides=strides,
-                   itemsize=context.get_constant(types.intp, 8), meminfo=buf.meminfo)
+                   itemsize=context.get_constant(types.intp, 8), meminfo=meminfo)
     return impl_ret_borrowed(context, builder, outty, out._getvalue())
 
 
 @intrinsic
-def as_record(typingctx, buf, layout_name):
-    """In a kernel: the record of layout `layout_name` (a constant string) stored in `buf`, an
-    int64 array (e.g. `numba.carray` over a buffer passed to a C-callable kernel)."""
+def as_record(typingctx, data, layout_name):
+    """In a kernel: the record of layout `layout_name` (a constant string) whose buffer
+    starts at `data`, an int64 pointer (e.g. passed to a C-callable kernel)."""
     if not isinstance(layout_name, types.StringLiteral) or layout_name.literal_value not in _LAYOUTS:
         return None
-    if not (isinstance(buf, types.Array) and buf.dtype == types.int64 and buf.ndim == 1):
+    if not (isinstance(data, types.CPointer) and data.dtype == types.int64):
         return None
     rtype = PackedType(layout_name.literal_value)
-    arr_type = types.Array(types.int64, 1, "C")
 
     def codegen(context, builder, sig, args):
-        arr = context.cast(builder, args[0], sig.args[0], arr_type)
         rec = cgutils.create_struct_proxy(rtype)(context, builder)
-        rec.buf = arr
+        rec.data = args[0]
         return rec._getvalue()
 
-    return rtype(buf, layout_name), codegen
+    return rtype(data, layout_name), codegen
+
 
 
 class Layout:

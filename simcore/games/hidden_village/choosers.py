@@ -17,9 +17,9 @@ SYMBOL = "meeplesim_hidden_village_choose"
 
 
 @cfunc(CHOOSE_SIGNATURE)
-def choose_exported(rules, n_rules, state, n_state, kind, n, sid, params, n_params):
-    R = as_record(numba.carray(rules, n_rules), "HiddenVillageRules")
-    st = as_record(numba.carray(state, n_state), "HiddenVillageState")
+def choose_exported(rules, state, kind, n, sid, params, n_params):
+    R = as_record(rules, "HiddenVillageRules")
+    st = as_record(state, "HiddenVillageState")
     p = numba.carray(params, n_params)
     if sid == GREEDY:
         return choose_greedy(R, st, kind, n, p)
