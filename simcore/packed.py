@@ -231,3 +231,77 @@ class Layout:
         for f, _, _ in self.fields:
             getattr(rec, f)[...] = arrays[f]
         return rec
+
+
+# --- word tuples: a NamedTuple of ints that kernels receive as one address --------------------
+
+class WordTupleType(types.Type):
+    """The numba type of a registered NamedTuple of ints: in a kernel, the address of an int64
+    array of its values (one machine word per argument instead of one per field)."""
+
+    def __init__(self, cls):
+        self.cls = cls
+        self.fields = tuple(cls._fields)
+        super().__init__(name=f"WordTuple[{cls.__module__}.{cls.__qualname__}]")
+
+
+@register_model(WordTupleType)
+class _WordTupleModel(models.StructModel):
+    def __init__(self, dmm, fe_type):
+        super().__init__(dmm, fe_type, [("data", types.CPointer(types.int64))])
+
+
+_WORDS: dict = {}   # (class, values) -> the int64 array kernels read (kept for the process)
+
+
+def words_of(t) -> np.ndarray:
+    """The int64 array of a word tuple's values (the same array for equal tuples)."""
+    key = (type(t), tuple(t))
+    buf = _WORDS.get(key)
+    if buf is None:
+        buf = _WORDS[key] = np.array(key[1], dtype=np.int64)
+    return buf
+
+
+def register_word_tuple(cls):
+    """Make kernels receive instances of the NamedTuple `cls` (int fields) as one address;
+    `c.field` reads the value. The class must define `_words` as `words_of(self)`."""
+    typ = WordTupleType(cls)
+
+    @typeof_impl.register(cls)
+    def _typeof(val, c):
+        return typ
+
+    return cls
+
+
+@infer_getattr
+class _WordTupleAttributes(AttributeTemplate):
+    key = WordTupleType
+
+    def generic_resolve(self, typ, attr):
+        return types.int64 if attr in typ.fields else None
+
+
+@lower_getattr_generic(WordTupleType)
+def _word_tuple_getattr(context, builder, typ, value, attr):
+    rec = cgutils.create_struct_proxy(typ)(context, builder, value=value)
+    return builder.load(cgutils.gep(builder, rec.data, typ.fields.index(attr)))
+
+
+@unbox(WordTupleType)
+def _unbox_word_tuple(typ, obj, c):
+    arr_type = types.Array(types.int64, 1, "C")
+    buf_obj = c.pyapi.object_getattr_string(obj, "_words")
+    arr = c.unbox(arr_type, buf_obj)
+    c.pyapi.decref(buf_obj)
+    rec = cgutils.create_struct_proxy(typ)(c.context, c.builder)
+    rec.data = make_array(arr_type)(c.context, c.builder, value=arr.value).data
+
+    def cleanup():
+        if c.context.enable_nrt:
+            c.context.nrt.decref(c.builder, arr_type, arr.value)
+        if arr.cleanup is not None:
+            arr.cleanup()
+
+    return NativeValue(rec._getvalue(), is_error=arr.is_error, cleanup=cleanup)

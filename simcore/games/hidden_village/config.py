@@ -5,14 +5,17 @@ import re
 from typing import NamedTuple
 
 from ...errors import UserError
+from ...packed import register_word_tuple, words_of
 from . import consts as K
 from .catalog import G_TIMING, Catalog, hand_shortfall, level_shortfall, mix_counts
 
 DIES = {"white": K.DIE_WHITE, "red": K.DIE_RED}
 
 
+@register_word_tuple
 class Config(NamedTuple):
-    """Every option of a game as plain ints (a numba-friendly tuple)."""
+    """Every option of a game as plain ints. Kernels receive it as the address of its values
+    (simcore.packed word tuple): one word per call instead of twelve."""
     players: int        # 1..5
     hand_size: int      # starting hand size for this player count (HV-S09)
     n_houses: int       # HV-S02 / HV-D01
@@ -25,6 +28,10 @@ class Config(NamedTuple):
     too_late_k: int     # 0 = Too Late at the bottom; k = shuffled into the bottom k cards
     first_player: int   # HV-S11
     log_on: int         # 1 = record events for the game log
+
+    @property
+    def _words(self):
+        return words_of(self)
 
 
 class Variant(NamedTuple):

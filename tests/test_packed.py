@@ -1,0 +1,62 @@
+"""Packed records and word tuples: what kernels receive is one address, and reads and writes
+go to the caller's buffer."""
+import sys
+from typing import NamedTuple
+
+import numba
+import numpy as np
+
+from simcore import jit
+from simcore.packed import Layout, register_word_tuple, words_of
+
+LAYOUT = Layout("PackedTestRecord", [("a", "i8", 1), ("m", "f8", 2)])
+
+
+@register_word_tuple
+class Options(NamedTuple):
+    size: int
+    depth: int
+
+    @property
+    def _words(self):
+        return words_of(self)
+
+
+@jit.njit(cache=False)
+def scale_fields(rec, opts):
+    for i in range(rec.a.shape[0]):
+        rec.a[i] *= opts.size
+    rec.m[1, 0] = rec.a[0] + opts.depth
+    return rec.m.shape[0] * 10 + rec.m.shape[1]
+
+
+@numba.njit(cache=False)   # with reference counting, as a test kernel may be
+def counted_read(rec):
+    return rec.a[0]
+
+
+def test_a_kernel_reads_and_writes_the_records_own_buffer():
+    rec = LAYOUT.allocate({"a": (3,), "m": (2, 4)})
+    rec.a[:] = [1, 2, 3]
+    assert scale_fields(rec, Options(size=5, depth=7)) == 24
+    assert rec.a.tolist() == [5, 10, 15]
+    assert rec.m[1, 0] == 12.0 and rec.m.sum() == 12.0
+
+
+def test_equal_word_tuples_share_one_array_of_their_values():
+    o = Options(size=2, depth=9)
+    assert words_of(o) is words_of(Options(2, 9))
+    assert words_of(o).tolist() == [2, 9]
+    assert words_of(o._replace(depth=1)).tolist() == [2, 1]
+
+
+def test_a_reference_counting_kernel_releases_the_records_buffer():
+    rec = LAYOUT.allocate({"a": (1,), "m": (1, 1)})
+    rec.a[0] = 4
+    buf = rec.buf
+    for _ in range(10):
+        assert counted_read(rec) == 4
+    before = sys.getrefcount(buf)
+    for _ in range(1000):
+        counted_read(rec)
+    assert sys.getrefcount(buf) == before
