@@ -92,25 +92,30 @@ def _typeof_record(val, c):
     return PackedType(val.layout.name)
 
 
-@unbox(PackedType)
-def _unbox_record(typ, obj, c):
-    """The address of `obj.buf` (the Record keeps the buffer alive during the call)."""
+def _unbox_buffer_address(typ, obj, c, attr):
+    """A one-word value of `typ` (a struct with `data`) from the int64 array `obj.<attr>`: its
+    address. The Python object keeps the array alive during the call."""
     arr_type = types.Array(types.int64, 1, "C")
-    buf_obj = c.pyapi.object_getattr_string(obj, "buf")
+    buf_obj = c.pyapi.object_getattr_string(obj, attr)
     arr = c.unbox(arr_type, buf_obj)
     c.pyapi.decref(buf_obj)
     rec = cgutils.create_struct_proxy(typ)(c.context, c.builder)
     rec.data = make_array(arr_type)(c.context, c.builder, value=arr.value).data
 
     def cleanup():
-        # a kernel compiled with reference counting took a reference to the buffer when
-        # unboxing it; the record does not carry it, so it is released here, after the call
+        # a kernel compiled with reference counting took a reference to the array when
+        # unboxing it; the value does not carry it, so it is released here, after the call
         if c.context.enable_nrt:
             c.context.nrt.decref(c.builder, arr_type, arr.value)
         if arr.cleanup is not None:
             arr.cleanup()
 
     return NativeValue(rec._getvalue(), is_error=arr.is_error, cleanup=cleanup)
+
+
+@unbox(PackedType)
+def _unbox_record(typ, obj, c):
+    return _unbox_buffer_address(typ, obj, c, "buf")
 
 
 _LAYOUTS: dict = {}   # layout name -> Layout
@@ -291,17 +296,4 @@ def _word_tuple_getattr(context, builder, typ, value, attr):
 
 @unbox(WordTupleType)
 def _unbox_word_tuple(typ, obj, c):
-    arr_type = types.Array(types.int64, 1, "C")
-    buf_obj = c.pyapi.object_getattr_string(obj, "_words")
-    arr = c.unbox(arr_type, buf_obj)
-    c.pyapi.decref(buf_obj)
-    rec = cgutils.create_struct_proxy(typ)(c.context, c.builder)
-    rec.data = make_array(arr_type)(c.context, c.builder, value=arr.value).data
-
-    def cleanup():
-        if c.context.enable_nrt:
-            c.context.nrt.decref(c.builder, arr_type, arr.value)
-        if arr.cleanup is not None:
-            arr.cleanup()
-
-    return NativeValue(rec._getvalue(), is_error=arr.is_error, cleanup=cleanup)
+    return _unbox_buffer_address(typ, obj, c, "_words")
