@@ -18,6 +18,7 @@ from experiments.cli import app
 from reports import figures as F
 from reports import tables as T
 from reports.build import Context, answers, build, headline
+from tests.test_cli_errors import assert_one_line_error
 
 runner = CliRunner()
 
@@ -361,31 +362,22 @@ def test_report_default_out_is_inside_the_results_folder(swept, tmp_path):
 
 
 # --------------------------------------------------------------------------- bad input
-def one_line_error(r, *needles):
-    assert r.exit_code == 2, (r.exit_code, r.output)
-    lines = r.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), r.output
-    assert "Traceback" not in r.output
-    for n in needles:
-        assert n in lines[0], (n, lines[0])
-
-
 def test_report_of_a_missing_folder_is_one_error_line(tmp_path):
-    one_line_error(runner.invoke(app, ["report", str(tmp_path / "nope"), "--out", str(tmp_path / "o")]),
+    assert_one_line_error(runner.invoke(app, ["report", str(tmp_path / "nope"), "--out", str(tmp_path / "o")]),
                    str(tmp_path / "nope"), "no such results folder")
-    one_line_error(runner.invoke(app, ["report", str(tmp_path / "nope")]), "no such results folder")
+    assert_one_line_error(runner.invoke(app, ["report", str(tmp_path / "nope")]), "no such results folder")
     assert sorted(p.name for p in tmp_path.iterdir()) == []     # neither folder was created
 
 
 def test_report_of_an_empty_or_foreign_folder_is_one_error_line(tmp_path):
     (tmp_path / "empty").mkdir()
-    one_line_error(runner.invoke(app, ["report", str(tmp_path / "empty"), "--out", str(tmp_path / "o")]),
+    assert_one_line_error(runner.invoke(app, ["report", str(tmp_path / "empty"), "--out", str(tmp_path / "o")]),
                    "empty", "no manifest.json")
-    one_line_error(runner.invoke(app, ["report", str(tmp_path / "empty")]), "empty", "no manifest.json")
+    assert_one_line_error(runner.invoke(app, ["report", str(tmp_path / "empty")]), "empty", "no manifest.json")
     assert list((tmp_path / "empty").iterdir()) == []            # no report folder made in it
     (tmp_path / "foreign").mkdir()
     (tmp_path / "foreign" / "notes.txt").write_text("hello")
-    one_line_error(runner.invoke(app, ["report", str(tmp_path / "foreign"), "--out", str(tmp_path / "o")]),
+    assert_one_line_error(runner.invoke(app, ["report", str(tmp_path / "foreign"), "--out", str(tmp_path / "o")]),
                    "not a meeplesim results folder")
     assert (tmp_path / "foreign" / "notes.txt").read_text() == "hello"
 
@@ -395,7 +387,7 @@ def test_report_of_a_folder_with_no_games_is_one_error_line(tmp_path):
     with ResultsStore(tmp_path / "r", "sweep", {"seed": 1}, {"a": {"level": "standard"}}):
         pass
     before = digest(tmp_path / "r")
-    one_line_error(runner.invoke(app, ["report", str(tmp_path / "r"), "--out", str(tmp_path / "o")]),
+    assert_one_line_error(runner.invoke(app, ["report", str(tmp_path / "r"), "--out", str(tmp_path / "o")]),
                    str(tmp_path / "r"), "holds no games yet")
     assert digest(tmp_path / "r") == before
 
@@ -404,11 +396,11 @@ def test_report_to_an_unwritable_out_is_one_error_line_and_leaves_results_alone(
     before = digest(swept)
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    one_line_error(runner.invoke(app, ["report", str(swept), "--out", str(blocker / "sub")]),
+    assert_one_line_error(runner.invoke(app, ["report", str(swept), "--out", str(blocker / "sub")]),
                    "--out", str(blocker / "sub"), "cannot write")
-    one_line_error(runner.invoke(app, ["report", str(swept), "--out", str(blocker)]),
+    assert_one_line_error(runner.invoke(app, ["report", str(swept), "--out", str(blocker)]),
                    "not a folder")
-    one_line_error(runner.invoke(app, ["report", str(swept), "--out", str(swept / "chunks")]),
+    assert_one_line_error(runner.invoke(app, ["report", str(swept), "--out", str(swept / "chunks")]),
                    "among the results")
     assert digest(swept) == before
 

@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 from experiments.cli import app
 from simcore.games.cake_race.catalog import DATA_DIR
 from simcore.games.cake_race.exact import first_trip_odds
+from tests.test_cli_errors import assert_one_line_error
 
 from .scenario import CAT
 
@@ -18,15 +19,6 @@ runner = CliRunner()
 
 def invoke(*args):
     return runner.invoke(app, [str(a) for a in args])
-
-
-def one_line_error(result, *needles):
-    assert result.exit_code == 2, (result.exit_code, result.output)
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
-    assert "Traceback" not in result.output
-    for n in needles:
-        assert n in lines[0], (n, lines[0])
 
 
 def test_play_prints_a_log_and_the_scores():
@@ -128,7 +120,7 @@ def test_exact_command_prints_the_table():
     (("levels", "--game", "cake-race"), "no difficulty levels"),
 ])
 def test_bad_input_is_one_line(args, needle):
-    one_line_error(invoke(*args), needle)
+    assert_one_line_error(invoke(*args), needle)
 
 
 @pytest.mark.parametrize("file,old,new,needle", [
@@ -145,5 +137,5 @@ def test_malformed_data_file_is_one_line(tmp_path, file, old, new, needle):
     text = (DATA_DIR / file).read_text()
     assert old in text
     (tmp_path / file).write_text(text.replace(old, new, 1))
-    one_line_error(invoke("run", "--game", "cake-race", "--data", tmp_path, "-n", "10", "-j", "1"),
+    assert_one_line_error(invoke("run", "--game", "cake-race", "--data", tmp_path, "-n", "10", "-j", "1"),
                    needle, file)
