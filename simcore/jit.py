@@ -10,6 +10,7 @@ away another game's compiled kernels (Hidden Village takes minutes to compile fr
 Generic kernels (rng, policy) get a directory keyed by the generic sources only.
 A user's NUMBA_CACHE_DIR wins over ours: then every kernel is cached there.
 """
+import contextlib
 import functools
 import hashlib
 import os
@@ -117,17 +118,24 @@ def _one_version_per_type(dispatcher):
     return dispatcher
 
 
-def _compile(kwargs, func):
-    """numba.njit(**kwargs)(func) with numba's cache location set for this dispatcher:
-    numba reads config.CACHE_DIR when the dispatcher enables caching (at decoration)."""
-    if not kwargs.get("cache"):
-        return _one_version_per_type(numba.njit(**kwargs)(func))
+@contextlib.contextmanager
+def _cache_dir_of(func):
+    """numba's cache location set for `func`'s kernels while they are decorated (numba reads
+    config.CACHE_DIR when a dispatcher enables caching)."""
     saved = numba.config.CACHE_DIR
     numba.config.CACHE_DIR = cache_dir_for(getattr(func, "__module__", "") or "")
     try:
-        return _one_version_per_type(numba.njit(**kwargs)(func))
+        yield
     finally:
         numba.config.CACHE_DIR = saved
+
+
+def _compile(kwargs, func):
+    """numba.njit(**kwargs)(func), cached in the directory of func's game package."""
+    if not kwargs.get("cache"):
+        return _one_version_per_type(numba.njit(**kwargs)(func))
+    with _cache_dir_of(func):
+        return _one_version_per_type(numba.njit(**kwargs)(func))
 
 
 def njit(*args, **kwargs):
@@ -152,18 +160,14 @@ def njit(*args, **kwargs):
 
 def cfunc(signature, **kwargs):
     """`numba.cfunc` for a kernel called by address (simcore.linked): cached on disk like
-    `njit`'s kernels (reference counting stays on: the arrays it builds over the buffers it
-    is passed have none to count). Under NUMBA_DISABLE_JIT the plain function."""
+    `njit`'s kernels (reference counting stays on: numba.carray, which it uses to view the
+    parameters it is passed, needs it). Under NUMBA_DISABLE_JIT the plain function."""
     kwargs.setdefault("cache", True)
 
     def wrap(func):
         if numba.config.DISABLE_JIT:
             return func
-        saved = numba.config.CACHE_DIR
-        numba.config.CACHE_DIR = cache_dir_for(getattr(func, "__module__", "") or "")
-        try:
+        with _cache_dir_of(func):
             return numba.cfunc(signature, **kwargs)(func)
-        finally:
-            numba.config.CACHE_DIR = saved
 
     return wrap

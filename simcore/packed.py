@@ -270,8 +270,9 @@ def words_of(t) -> np.ndarray:
 
 def register_word_tuple(cls):
     """Make kernels receive instances of the NamedTuple `cls` (int fields) as one address;
-    `c.field` reads the value. The class must define `_words` as `words_of(self)`."""
+    `c.field` reads the value (from `c._words`, added to the class here)."""
     typ = WordTupleType(cls)
+    cls._words = property(words_of)
 
     @typeof_impl.register(cls)
     def _typeof(val, c):

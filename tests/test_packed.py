@@ -17,10 +17,6 @@ class Options(NamedTuple):
     size: int
     depth: int
 
-    @property
-    def _words(self):
-        return words_of(self)
-
 
 @jit.njit(cache=False)
 def scale_fields(rec, opts):

@@ -7,7 +7,7 @@ any rule kernel is compiled or loaded. Under NUMBA_DISABLE_JIT (plain Python) `c
 calls the strategies directly."""
 import numba
 
-from ...jit import cfunc
+from ...jit import cfunc, njit
 from ...linked import CHOOSE_SIGNATURE, chooser_call, export
 from ...packed import as_record
 from .heuristics import GREEDY, choose_greedy
@@ -16,19 +16,9 @@ from .planner import PLANNER, choose_planner
 SYMBOL = "meeplesim_hidden_village_choose"
 
 
-@cfunc(CHOOSE_SIGNATURE)
-def choose_exported(rules, state, kind, n, sid, params, n_params):
-    R = as_record(rules, "HiddenVillageRules")
-    st = as_record(state, "HiddenVillageState")
-    p = numba.carray(params, n_params)
-    if sid == GREEDY:
-        return choose_greedy(R, st, kind, n, p)
-    if sid == PLANNER:
-        return choose_planner(R, st, kind, n, p)
-    return -1
-
-
-def _choose_directly(R, st, kind, n, sid, params):
+@njit(inline="always")   # typed into choose_exported: no separately compiled copy
+def choose_by_id(R, st, kind, n, sid, params):
+    """The game's own strategy `sid` answers; -1 for any other id."""
     if sid == GREEDY:
         return choose_greedy(R, st, kind, n, params)
     if sid == PLANNER:
@@ -36,8 +26,14 @@ def _choose_directly(R, st, kind, n, sid, params):
     return -1
 
 
+@cfunc(CHOOSE_SIGNATURE)
+def choose_exported(rules, state, kind, n, sid, params, n_params):
+    return choose_by_id(as_record(rules, "HiddenVillageRules"), as_record(state, "HiddenVillageState"),
+                        kind, n, sid, numba.carray(params, n_params))
+
+
 if numba.config.DISABLE_JIT:
-    choose_own = _choose_directly
+    choose_own = choose_by_id
 else:
     export(SYMBOL, choose_exported)
     choose_own = chooser_call(SYMBOL)

@@ -5,7 +5,7 @@ import re
 from typing import NamedTuple
 
 from ...errors import UserError
-from ...packed import register_word_tuple, words_of
+from ...packed import register_word_tuple
 from . import consts as K
 from .catalog import G_TIMING, Catalog, hand_shortfall, level_shortfall, mix_counts
 
@@ -28,10 +28,6 @@ class Config(NamedTuple):
     too_late_k: int     # 0 = Too Late at the bottom; k = shuffled into the bottom k cards
     first_player: int   # HV-S11
     log_on: int         # 1 = record events for the game log
-
-    @property
-    def _words(self):
-        return words_of(self)
 
 
 class Variant(NamedTuple):
