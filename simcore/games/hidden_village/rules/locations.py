@@ -11,8 +11,8 @@ from .decide import decide
 from .dice import roll_and_apply
 from .effects import collect, collect_pair, instant
 from .inventions import craft, reveal_ideas
-from .query import (action_cost, affordable, builder_discount, inv_slot, invention_cost,
-                    next_free_space, payable_with, played_on, played_val, total_cost)
+from .query import (affordable_under, can_pay, cost_of, cost_rules, handy_discount, inv_slot,
+                    invention_cost, next_free_space, played_on, played_val)
 
 
 @njit
@@ -93,8 +93,9 @@ def free_craft(R, C, st, sid, params):
 @njit
 def choose_house(R, st, a, sid, params):
     k = 0
+    cr = cost_rules(R, st)
     for h in range(st.sc[S.S_N_HOUSES]):
-        if st.house_built[h] == 0 and affordable(R, st, a, h):
+        if st.house_built[h] == 0 and affordable_under(R, st, cr, a, h):
             st.options[k] = h
             k += 1
     return st.options[decide(R, st, K.D_BUILD, k, sid, params)]
@@ -105,28 +106,31 @@ def pay_action(R, C, st, a, house, sid, params):
     """HV-L05: pay the action's cost; the Handy Smurf's discount on a resource of the team's
     choice (HV: builds only); the Grumpy Smurf's extra resource of the team's choice."""
     card = st.sc[S.S_PLAYED]
+    cr = cost_rules(R, st)
+    c0 = cost_of(R, st, cr, a, house, 0)
+    c1 = cost_of(R, st, cr, a, house, 1)
+    c2 = cost_of(R, st, cr, a, house, 2)
     discounted = -1
-    b = builder_discount(R, st, a)
+    b = handy_discount(R, cr, a)
     if b > 0:
         k = 0
         for r in range(K.N_RES):
-            if action_cost(R, st, a, house, r) > 0 and payable_with(R, st, a, house, r):
+            c = c0 if r == 0 else (c1 if r == 1 else c2)
+            if c > 0 and can_pay(st, cr[4], c0, c1, c2, r, b):
                 st.options[k] = r
                 k += 1
         if k > 0:
             discounted = st.options[decide(R, st, K.D_DISCOUNT, k, sid, params)]
             log_ability(C, st, 0, card, K.OP_BUILD_DISCOUNT)
-    total = 0
     for r in range(K.N_RES):
-        n = action_cost(R, st, a, house, r)
+        n = c0 if r == 0 else (c1 if r == 1 else c2)
         if r == discounted:
             n = n - b if n > b else 0
         if n > 0:
             st.stock[r] -= n
-            total += n
             log(C, st, K.EV_PAY, r, n, 0)
-    grumpy = played_val(R, st, K.OP_EXTRA_COST, K.OPV_AMOUNT)
-    if grumpy > 0 and total_cost(R, st, a, house) > 0:
+    grumpy = cr[4]
+    if grumpy > 0 and c0 + c1 + c2 > 0:
         log_ability(C, st, 0, card, K.OP_EXTRA_COST)
         pay_extra(R, C, st, grumpy, sid, params)
 

@@ -63,90 +63,140 @@ def next_free_space(R, st, a):
 
 
 @njit
-def action_cost(R, st, a, house, r):
-    """What performing action a costs in resource r before the any-resource changes (Handy
-    Smurf, Grumpy Smurf): its printed cost, Gargamel's lasting extra cost, for a build the
-    roof of `house` less Scaffolding's discount, less the Tailor Smurf's discount."""
+def cost_rules(R, st):
+    """The cost changes in force now, read once for many cost questions: the played card's
+    discount (Tailor Smurf: resource, amount, location mask; resource -1 for none), its
+    any-resource discount on builds (Handy Smurf), its extra resource (Grumpy Smurf), and
+    the roof discount of a crafted invention (Scaffolding: resource, amount; -1 for none)."""
+    d_res = -1
+    d_amount = 0
+    d_mask = 0
+    handy = 0
+    grumpy = 0
+    card = st.sc[S.S_PLAYED]
+    if card >= 0:
+        if R.smurf_op[card, K.OP_DISCOUNT, K.OPV_ON]:
+            d_res = R.smurf_op[card, K.OP_DISCOUNT, K.OPV_RES]
+            d_amount = R.smurf_op[card, K.OP_DISCOUNT, K.OPV_AMOUNT]
+            d_mask = R.smurf_op[card, K.OP_DISCOUNT, K.OPV_MASK]
+        handy = R.smurf_op[card, K.OP_BUILD_DISCOUNT, K.OPV_AMOUNT]
+        grumpy = R.smurf_op[card, K.OP_EXTRA_COST, K.OPV_AMOUNT]
+    roof_res = -1
+    roof_amount = 0
+    slot = inv_slot(R, st, K.OP_BUILD_DISCOUNT)
+    if slot >= 0:
+        inv = st.inv[S.I_CRAFTED, slot]
+        roof_res = R.inv_op[inv, K.OP_BUILD_DISCOUNT, K.OPV_RES]
+        roof_amount = R.inv_op[inv, K.OP_BUILD_DISCOUNT, K.OPV_AMOUNT]
+    return (d_res, d_amount, d_mask, handy, grumpy, roof_res, roof_amount)
+
+
+@njit
+def cost_of(R, st, cr, a, house, r):
+    """action_cost under the cost changes `cr` (cost_rules)."""
     loc = R.act[a, T.A_LOC]
     n = R.act[a, T.A_COST + r] + st.loc_mod[loc, S.LM_EXTRA + r]
     if house >= 0:
         roof = R.roof_cost[st.house_roof[house], r]
-        slot = inv_slot(R, st, K.OP_BUILD_DISCOUNT)
-        if slot >= 0 and roof > 0 and R.inv_op[st.inv[S.I_CRAFTED, slot], K.OP_BUILD_DISCOUNT, K.OPV_RES] == r:
-            roof -= R.inv_op[st.inv[S.I_CRAFTED, slot], K.OP_BUILD_DISCOUNT, K.OPV_AMOUNT]
-            if roof < 0:
-                roof = 0
+        if roof > 0 and cr[5] == r:
+            roof = roof - cr[6] if roof > cr[6] else 0
         n += roof
-    if played_on(R, st, K.OP_DISCOUNT) and played_val(R, st, K.OP_DISCOUNT, K.OPV_RES) == r \
-            and (played_val(R, st, K.OP_DISCOUNT, K.OPV_MASK) >> loc) & 1:
-        n -= played_val(R, st, K.OP_DISCOUNT, K.OPV_AMOUNT)
+    if cr[0] == r and (cr[2] >> loc) & 1:
+        n -= cr[1]
     return n if n > 0 else 0
 
 
 @njit
+def action_cost(R, st, a, house, r):
+    """What performing action a costs in resource r before the any-resource changes (Handy
+    Smurf, Grumpy Smurf): its printed cost, Gargamel's lasting extra cost, for a build the
+    roof of `house` less Scaffolding's discount, less the Tailor Smurf's discount."""
+    return cost_of(R, st, cost_rules(R, st), a, house, r)
+
+
+@njit
 def total_cost(R, st, a, house):
-    return action_cost(R, st, a, house, 0) + action_cost(R, st, a, house, 1) + action_cost(R, st, a, house, 2)
+    cr = cost_rules(R, st)
+    return cost_of(R, st, cr, a, house, 0) + cost_of(R, st, cr, a, house, 1) + cost_of(R, st, cr, a, house, 2)
 
 
 @njit
-def builder_discount(R, st, a):
+def handy_discount(R, cr, a):
     """The Handy Smurf's 'pay 1 resource less of your choice' applies to builds only."""
-    if R.act[a, T.A_EFFECT] != K.ACT_BUILD:
-        return 0
-    return played_val(R, st, K.OP_BUILD_DISCOUNT, K.OPV_AMOUNT)
+    return cr[3] if R.act[a, T.A_EFFECT] == K.ACT_BUILD else 0
 
 
 @njit
-def payable_with(R, st, a, house, discounted):
-    """Can the stock pay action a (for `house`) with the any-resource discount on resource
-    `discounted` (-1 for none), including the Grumpy Smurf's extra resource?"""
-    b = builder_discount(R, st, a) if discounted >= 0 else 0
+def can_pay(st, grumpy, c0, c1, c2, discounted, b):
+    """Can the stock pay costs (c0, c1, c2) with b less on resource `discounted` (-1: none),
+    and then the Grumpy Smurf's `grumpy` extra resources if the action costs anything?"""
     total = 0
     for r in range(K.N_RES):
-        need = action_cost(R, st, a, house, r)
+        need = c0 if r == 0 else (c1 if r == 1 else c2)
         if r == discounted:
             need = need - b if need > b else 0
         if st.stock[r] < need:
             return False
         total += need
-    grumpy = played_val(R, st, K.OP_EXTRA_COST, K.OPV_AMOUNT)
-    if grumpy > 0 and total_cost(R, st, a, house) > 0 and stock_total(st) - total < grumpy:
+    if grumpy > 0 and c0 + c1 + c2 > 0 and stock_total(st) - total < grumpy:
         return False
     return True
 
 
 @njit
-def affordable(R, st, a, house):
-    if builder_discount(R, st, a) > 0:
+def affordable_under(R, st, cr, a, house):
+    """affordable under the cost changes `cr`: payable with no any-resource discount, or with
+    the Handy Smurf's on some resource the action costs."""
+    c0 = cost_of(R, st, cr, a, house, 0)
+    c1 = cost_of(R, st, cr, a, house, 1)
+    c2 = cost_of(R, st, cr, a, house, 2)
+    b = handy_discount(R, cr, a)
+    if b > 0:
         for r in range(K.N_RES):
-            if action_cost(R, st, a, house, r) > 0 and payable_with(R, st, a, house, r):
+            c = c0 if r == 0 else (c1 if r == 1 else c2)
+            if c > 0 and can_pay(st, cr[4], c0, c1, c2, r, b):
                 return True
-    return payable_with(R, st, a, house, -1)
+    return can_pay(st, cr[4], c0, c1, c2, -1, 0)
+
+
+@njit
+def affordable(R, st, a, house):
+    return affordable_under(R, st, cost_rules(R, st), a, house)
+
+
+@njit
+def can_perform_under(R, st, cr, a):
+    if R.act[a, T.A_EFFECT] == K.ACT_BUILD:
+        for h in range(st.sc[S.S_N_HOUSES]):
+            if st.house_built[h] == 0 and affordable_under(R, st, cr, a, h):
+                return True
+        return False
+    return affordable_under(R, st, cr, a, -1)
 
 
 @njit
 def can_perform(R, st, a):
     """HV-L05: the stock can pay the action (for a build: some unbuilt house's roof too)."""
-    if R.act[a, T.A_EFFECT] == K.ACT_BUILD:
-        for h in range(st.sc[S.S_N_HOUSES]):
-            if st.house_built[h] == 0 and affordable(R, st, a, h):
-                return True
-        return False
-    return affordable(R, st, a, -1)
+    return can_perform_under(R, st, cost_rules(R, st), a)
 
 
 @njit
-def placement_legal(R, st, a):
-    """A meeple may go to a free space of action a, unless Gargamel blocks the location, or the
-    space is the last one and the action cannot be paid (HV-L05)."""
+def placement_legal_under(R, st, cr, a):
     if st.loc_mod[R.act[a, T.A_LOC], S.LM_BLOCKED]:
         return False
     s = next_free_space(R, st, a)
     if s < 0:
         return False
     if s == R.act[a, T.A_SPACES] - 1:
-        return can_perform(R, st, a)
+        return can_perform_under(R, st, cr, a)
     return True
+
+
+@njit
+def placement_legal(R, st, a):
+    """A meeple may go to a free space of action a, unless Gargamel blocks the location, or the
+    space is the last one and the action cannot be paid (HV-L05)."""
+    return placement_legal_under(R, st, cost_rules(R, st), a)
 
 
 @njit
@@ -159,29 +209,46 @@ def location_has_meeple(R, st, loc):
 
 
 @njit
-def card_allows(R, st, a):
-    """The placement limits of the card played this turn (Beta, Grouchy... Lazy, Baby, Vain,
-    Timid, Sleepy, Scaredy: HV-N01, HV-N08..N10)."""
+def card_limits(R, st):
+    """The placement limits of the card played this turn, read once (Beta, Grouchy... Lazy,
+    Baby, Vain, Timid, Sleepy, Scaredy: HV-N01, HV-N08..N10): the mask of forbidden
+    locations, then whether it is Lazy, Vain, Baby, forbids dangerous actions, allows only
+    one-space actions, avoids Azrael's location."""
     card = st.sc[S.S_PLAYED]
     if card < 0:
-        return True
-    loc = R.act[a, T.A_LOC]
+        return (0, 0, 0, 0, 0, 0, 0)
     ops = R.smurf_op[card]
-    if ops[K.OP_FORBID_LOCATIONS, K.OPV_ON] and (ops[K.OP_FORBID_LOCATIONS, K.OPV_MASK] >> loc) & 1:
+    forbid = ops[K.OP_FORBID_LOCATIONS, K.OPV_MASK] if ops[K.OP_FORBID_LOCATIONS, K.OPV_ON] else 0
+    return (forbid, ops[K.OP_LAZY, K.OPV_ON], ops[K.OP_VAIN, K.OPV_ON], ops[K.OP_BABY, K.OPV_ON],
+            ops[K.OP_NO_DANGEROUS, K.OPV_ON], ops[K.OP_ONE_SPACE_ONLY, K.OPV_ON],
+            ops[K.OP_AVOID_AZRAEL, K.OPV_ON])
+
+
+@njit
+def card_allows_under(R, st, lim, a):
+    """card_allows under the limits `lim` (card_limits)."""
+    loc = R.act[a, T.A_LOC]
+    if (lim[0] >> loc) & 1:
         return False
-    if ops[K.OP_LAZY, K.OPV_ON] and location_has_meeple(R, st, loc):
+    if lim[1] and location_has_meeple(R, st, loc):
         return False
-    if ops[K.OP_VAIN, K.OPV_ON] and not location_has_meeple(R, st, loc):
+    if lim[2] and not location_has_meeple(R, st, loc):
         return False
-    if ops[K.OP_BABY, K.OPV_ON] and next_free_space(R, st, a) == R.act[a, T.A_SPACES] - 1:
+    if lim[3] and next_free_space(R, st, a) == R.act[a, T.A_SPACES] - 1:
         return False
-    if ops[K.OP_NO_DANGEROUS, K.OPV_ON] and (R.act[a, T.A_DANGER] or st.loc_mod[loc, S.LM_DANGER]):
+    if lim[4] and (R.act[a, T.A_DANGER] or st.loc_mod[loc, S.LM_DANGER]):
         return False
-    if ops[K.OP_ONE_SPACE_ONLY, K.OPV_ON] and R.act[a, T.A_SPACES] != 1:
+    if lim[5] and R.act[a, T.A_SPACES] != 1:
         return False
-    if ops[K.OP_AVOID_AZRAEL, K.OPV_ON] and loc == st.sc[S.S_AZRAEL]:
+    if lim[6] and loc == st.sc[S.S_AZRAEL]:
         return False
     return True
+
+
+@njit
+def card_allows(R, st, a):
+    """May this turn's meeple go to action a under the played card's placement limits?"""
+    return card_allows_under(R, st, card_limits(R, st), a)
 
 
 @njit
@@ -222,10 +289,12 @@ def enumerate_placements(R, st):
     new-action invention. A card's placement limit never makes the turn impossible: when no
     space satisfies it, it is lifted (the rulebook says so for the Lazy Smurf)."""
     inventions_ok = card_allows_invention(R, st)
+    cr = cost_rules(R, st)
+    lim = card_limits(R, st)
     for limits in range(2):
         k = 0
         for a in range(K.N_ACTIONS):
-            if placement_legal(R, st, a) and (limits == 1 or card_allows(R, st, a)):
+            if placement_legal_under(R, st, cr, a) and (limits == 1 or card_allows_under(R, st, lim, a)):
                 st.options[k] = a
                 k += 1
         for i in range(st.inv_n[S.I_CRAFTED]):
