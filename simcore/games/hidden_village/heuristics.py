@@ -40,14 +40,19 @@ def need(R, st, r):
     """Units of resource r the unbuilt houses and the unprepared stock cakes still lack."""
     if st.sc[S.S_REQ_CACHED]:
         return st.sc[S.S_REQ_0 + r] - st.stock[r]
-    return requirement(R, st, r) - st.stock[r]
+    return objectives(R, st)[r] - st.stock[r]
 
 
 @njit
 def cache_requirements(R, st):
-    """Count what the objectives require once per decision (cleared by uncache)."""
-    for r in range(K.N_RES):
-        st.sc[S.S_REQ_0 + r] = requirement(R, st, r)
+    """Count what the objectives require once per decision (cleared by uncache); the count of
+    starting cards left is taken at its first use."""
+    req0, req1, req2, cakes = objectives(R, st)
+    st.sc[S.S_REQ_0] = req0
+    st.sc[S.S_REQ_1] = req1
+    st.sc[S.S_REQ_2] = req2
+    st.sc[S.S_CAKES_OPEN] = cakes
+    st.sc[S.S_STARTING_LEFT] = -1
     st.sc[S.S_REQ_CACHED] = 1
 
 
@@ -57,23 +62,44 @@ def uncache(st):
 
 
 @njit
-def requirement(R, st, r):
-    """Units of resource r the unbuilt houses and the unprepared stock cakes require."""
-    n = 0
+def objectives(R, st):
+    """(units of each resource the unbuilt houses and the unprepared stock cakes require, the
+    mask of the requirement kinds (consts.CAKE_*) of the unprepared cakes), in one pass."""
+    n0 = 0
+    n1 = 0
+    n2 = 0
     for h in range(st.sc[S.S_N_HOUSES]):
         if st.house_built[h] == 0:
-            n += R.roof_cost[st.house_roof[h], r]
+            roof = st.house_roof[h]
+            n0 += R.roof_cost[roof, 0]
+            n1 += R.roof_cost[roof, 1]
+            n2 += R.roof_cost[roof, 2]
+    cakes = 0
     for i in range(st.sc[S.S_N_CAKES]):
         if st.cake_done[i] == 0:
             c = st.cake[i]
             req = R.cake[c, T.CAKE_REQ]
+            cakes |= 1 << req
             if req == K.CAKE_STOCK_EACH:
-                n = max(n, R.cake[c, T.CAKE_N])
-            elif req == K.CAKE_STOCK_OF and R.cake[c, T.CAKE_RES] == r:
-                n = max(n, R.cake[c, T.CAKE_N])
+                m = R.cake[c, T.CAKE_N]
+                n0 = max(n0, m)
+                n1 = max(n1, m)
+                n2 = max(n2, m)
+            elif req == K.CAKE_STOCK_OF:
+                r = R.cake[c, T.CAKE_RES]
+                m = R.cake[c, T.CAKE_N]
+                if r == 0:
+                    n0 = max(n0, m)
+                elif r == 1:
+                    n1 = max(n1, m)
+                elif r == 2:
+                    n2 = max(n2, m)
             elif req == K.CAKE_STOCK_TOTAL:
-                n = max(n, (R.cake[c, T.CAKE_N] + 2) // 3)
-    return n
+                m = (R.cake[c, T.CAKE_N] + 2) // 3
+                n0 = max(n0, m)
+                n1 = max(n1, m)
+                n2 = max(n2, m)
+    return n0, n1, n2, cakes
 
 
 @njit
@@ -83,14 +109,17 @@ def res_value(R, st, params, r):
 
 @njit
 def cake_open(R, st, req):
-    for i in range(st.sc[S.S_N_CAKES]):
-        if st.cake_done[i] == 0 and R.cake[st.cake[i], T.CAKE_REQ] == req:
-            return True
-    return False
+    """Is a cake with requirement kind `req` still unprepared?"""
+    if st.sc[S.S_REQ_CACHED]:
+        return (st.sc[S.S_CAKES_OPEN] >> req) & 1 != 0
+    return (objectives(R, st)[3] >> req) & 1 != 0
 
 
 @njit
 def starting_cards_left(R, st):
+    """Starting Smurf cards in the hands and the discard pile (counted once per decision)."""
+    if st.sc[S.S_REQ_CACHED] and st.sc[S.S_STARTING_LEFT] >= 0:
+        return st.sc[S.S_STARTING_LEFT]
     n = 0
     for p in range(st.sc[S.S_PLAYERS]):
         for s in range(st.hand_n[p]):
@@ -99,6 +128,8 @@ def starting_cards_left(R, st):
     for i in range(st.pile_n[S.P_DISCARD]):
         if R.smurf_kind[st.piles[S.P_DISCARD, i]] == K.KIND_STARTING:
             n += 1
+    if st.sc[S.S_REQ_CACHED]:
+        st.sc[S.S_STARTING_LEFT] = n
     return n
 
 
@@ -409,8 +440,9 @@ def state_value(R, st, params):
             v -= params[P_CAKE]
     useful = 0
     required = 0
+    req = objectives(R, st)
     for r in range(K.N_RES):
-        total = requirement(R, st, r)   # what the remaining objectives require
+        total = req[r]   # what the remaining objectives require
         u = min(st.stock[r], total) if total > 0 else 0
         useful += u
         required += total if total > 0 else 0

@@ -66,9 +66,11 @@ _SCALARS = [
     "BAD_N",          # ... its number of legal options ...
     "BAD_INDEX",      # ... and the index returned (read by game.py to name them in the error)
     "REQ_CACHED",     # 1 while a decision is scored: REQ_* hold what the objectives require ...
-    "REQ_0",          # ... of each resource (heuristics.requirement), so scoring the options
+    "REQ_0",          # ... of each resource (heuristics.objectives), so scoring the options
     "REQ_1",          #     does not recount the houses and cakes for every option
     "REQ_2",
+    "CAKES_OPEN",     # ... the requirement kinds of the unprepared cakes (a mask) ...
+    "STARTING_LEFT",  # ... and the starting cards left in hands and discard (-1: not counted yet)
     "MEMO",           # the state's key when the planner last scored every placement (planner.py)
 ]
 for _i, _name in enumerate(_SCALARS):
