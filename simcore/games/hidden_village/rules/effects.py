@@ -9,8 +9,8 @@ from .cards import add_to_hand, draw_from_deck, draw_lost_smurf
 from .core import check_progress, gain, log, log_ability, move_azrael
 from .decide import decide
 from .dice import roll_and_apply
-from .inventions import craft, craft_cost, discard_crafted, reveal_ideas
-from .query import inv_slot, played_on, played_val
+from .inventions import craft, discard_crafted, price_less, reveal_ideas
+from .query import inv_slot, inv_sum, played_on, played_val
 
 
 @njit
@@ -29,8 +29,9 @@ def offer_craft(R, C, st, discount, sid, params):
     """Baker Smurf: the team may craft 1 idea it can pay for at `discount` less (option 0 = no)."""
     k = 1
     st.options[0] = -1
+    less = discount + inv_sum(R, st, K.OP_CRAFT_DISCOUNT)
     for i in range(st.inv_n[S.I_IDEAS]):
-        if craft_cost(R, st, st.inv[S.I_IDEAS, i], discount) <= st.stock[K.BERRY]:
+        if price_less(R, st.inv[S.I_IDEAS, i], less) <= st.stock[K.BERRY]:
             st.options[k] = i
             k += 1
     if k == 1:
@@ -237,8 +238,9 @@ def bonus_actions(R, C, st, p, sid, params):
     while st.sc[S.S_OUTCOME] == K.RUNNING:
         k = 1
         st.options[0] = 0
+        less = inv_sum(R, st, K.OP_CRAFT_DISCOUNT)   # Toolbox (none under Beta Smurf)
         for i in range(st.inv_n[S.I_IDEAS]):
-            if craft_cost(R, st, st.inv[S.I_IDEAS, i], 0) <= st.stock[K.BERRY]:
+            if price_less(R, st.inv[S.I_IDEAS, i], less) <= st.stock[K.BERRY]:
                 st.options[k] = 1 + i
                 k += 1
         if not st.sc[S.S_NO_INV]:

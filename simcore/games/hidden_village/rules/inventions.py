@@ -101,7 +101,13 @@ def craft(R, C, st, slot, paid, discount, sid, params):
 @njit
 def craft_cost(R, st, card, discount):
     """Smurfberries to craft `card`: its printed cost less a discount (Toolbox, Baker Smurf)."""
-    cost = R.inv[card, T.INV_COST] - discount - inv_sum(R, st, K.OP_CRAFT_DISCOUNT)
+    return price_less(R, card, discount + inv_sum(R, st, K.OP_CRAFT_DISCOUNT))
+
+
+@njit
+def price_less(R, card, discount):
+    """`card`'s printed crafting cost less `discount` (every discount counted), never below 0."""
+    cost = R.inv[card, T.INV_COST] - discount
     return cost if cost > 0 else 0
 
 
