@@ -143,7 +143,7 @@ def can_pay(st, grumpy, c0, c1, c2, discounted, b):
     return True
 
 
-@njit
+@njit(inline="always")
 def affordable_under(R, st, cr, a, house):
     """affordable under the cost changes `cr`: payable with no any-resource discount, or with
     the Handy Smurf's on some resource the action costs."""
@@ -164,7 +164,7 @@ def affordable(R, st, a, house):
     return affordable_under(R, st, cost_rules(R, st), a, house)
 
 
-@njit
+@njit(inline="always")
 def can_perform_under(R, st, cr, a):
     if R.act[a, T.A_EFFECT] == K.ACT_BUILD:
         for h in range(st.sc[S.S_N_HOUSES]):
@@ -180,7 +180,7 @@ def can_perform(R, st, a):
     return can_perform_under(R, st, cost_rules(R, st), a)
 
 
-@njit
+@njit(inline="always")
 def placement_legal_under(R, st, cr, a):
     if st.loc_mod[R.act[a, T.A_LOC], S.LM_BLOCKED]:
         return False
