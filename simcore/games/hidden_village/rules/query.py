@@ -224,7 +224,7 @@ def card_limits(R, st):
             ops[K.OP_AVOID_AZRAEL, K.OPV_ON])
 
 
-@njit
+@njit(inline="always")
 def card_allows_under(R, st, lim, a):
     """card_allows under the limits `lim` (card_limits)."""
     loc = R.act[a, T.A_LOC]
