@@ -172,7 +172,7 @@ def action_value(R, st, params, a):
     return 0.0
 
 
-@njit
+@njit(inline="always")
 def cost_value(R, st, params, a):
     """The printed cost of action a (and for a build the cheapest unbuilt roof), valued."""
     v = 0.0
@@ -214,7 +214,7 @@ def place_score(R, st, params, opt):
     return v
 
 
-@njit
+@njit(inline="always")
 def completes(R, st, a):
     """Does a meeple placed on action a now fill it (so it is performed)?"""
     spaces = R.act[a, T.A_SPACES]
@@ -224,7 +224,7 @@ def completes(R, st, a):
     return s == spaces - 1
 
 
-@njit
+@njit(inline="always")
 def completion_value(R, st, params, a):
     """Performing action a now: what it brings, less its cost and the dice's expected harm."""
     loc = R.act[a, T.A_LOC]
