@@ -192,7 +192,7 @@ def cost_value(R, st, params, a):
     return v
 
 
-@njit
+@njit(inline="always")
 def place_score(R, st, params, opt):
     if opt >= K.N_ACTIONS:   # a new-action invention
         card = st.inv[S.I_CRAFTED, opt - K.N_ACTIONS]
@@ -410,7 +410,8 @@ def choose_greedy(R, st, kind, n, params):
     best = -1e18
     bi = 0
     for i in range(n):
-        s = score(R, st, kind, st.options[i], params)
+        opt = st.options[i]
+        s = place_score(R, st, params, opt) if kind == K.D_PLACE else score(R, st, kind, opt, params)
         if s > best:
             best = s
             bi = i
