@@ -1,0 +1,85 @@
+"""Greedy counts what the objectives require once per decision (heuristics.cache_requirements):
+over positions of real games, the one-pass count must equal a plain count from the rules data,
+and the cached answers must equal the uncached ones."""
+import numpy as np
+
+import strategies
+from simcore.games.hidden_village import catalog as T
+from simcore.games.hidden_village import consts as K
+from simcore.games.hidden_village import heuristics as H
+from simcore.games.hidden_village import make_config
+from simcore.games.hidden_village import state as S
+from simcore.games.hidden_village.rules.setup import setup_game
+from simcore.games.hidden_village.rules.turn import end_of_round, play_turn
+from simcore.games.hidden_village.state import new_state
+
+
+def counted_by_hand(R, st):
+    """What the unbuilt houses and unprepared stock cakes require of each resource, the kinds
+    of the unprepared cakes, and the starting cards in hands and discard, counted plainly."""
+    req = [0, 0, 0]
+    for h in range(st.sc[S.S_N_HOUSES]):
+        if not st.house_built[h]:
+            for r in range(K.N_RES):
+                req[r] += int(R.roof_cost[st.house_roof[h], r])
+    kinds = set()
+    for i in range(st.sc[S.S_N_CAKES]):
+        if st.cake_done[i]:
+            continue
+        c = st.cake[i]
+        kind, n = int(R.cake[c, T.CAKE_REQ]), int(R.cake[c, T.CAKE_N])
+        kinds.add(kind)
+        for r in range(K.N_RES):
+            if kind == K.CAKE_STOCK_EACH or (kind == K.CAKE_STOCK_OF and R.cake[c, T.CAKE_RES] == r):
+                req[r] = max(req[r], n)
+            elif kind == K.CAKE_STOCK_TOTAL:
+                req[r] = max(req[r], (n + 2) // 3)
+    cards = [st.hand[p, s] for p in range(st.sc[S.S_PLAYERS]) for s in range(st.hand_n[p])]
+    cards += list(st.piles[S.P_DISCARD, :st.pile_n[S.P_DISCARD]])
+    starting = sum(1 for c in cards if R.smurf_kind[c] == K.KIND_STARTING)
+    return req, kinds, starting
+
+
+def positions(cat, level, die, games, seed):
+    """The state after every turn of `games` games played by the random strategy."""
+    C, _ = make_config(cat, level=level, die=die, players=3)
+    s = strategies.get("random")
+    params = np.asarray(s.param_vector(), np.float64)
+    st = new_state(cat.rules, event_capacity=1)
+    for g in range(games):
+        setup_game(cat.rules, C, st, seed, g)
+        while st.sc[S.S_OUTCOME] == K.RUNNING:
+            st.sc[S.S_ROUND] += 1
+            p = st.sc[S.S_FIRST]
+            while st.sc[S.S_ESPLANADE] > 0 and st.sc[S.S_OUTCOME] == K.RUNNING:
+                play_turn(cat.rules, C, st, p, s.kernel_id, params)
+                yield st
+                p = (p + 1) % C.players
+            if st.sc[S.S_OUTCOME] == K.RUNNING:
+                end_of_round(cat.rules, C, st, s.kernel_id, params)
+
+
+def test_the_cached_counts_equal_a_plain_count_over_played_games(cat):
+    R = cat.rules
+    checked = 0
+    seen_kinds = set()
+    for level, die in (("standard", "white"), ("smurfnightmarish", "red")):
+        for st in positions(cat, level, die, games=6, seed=7):
+            req, kinds, starting = counted_by_hand(R, st)
+            got = H.objectives(R, st)
+            assert list(got[:3]) == req
+            assert {k for k in range(len(K.CAKE_REQUIRES)) if (got[3] >> k) & 1} == kinds
+            plain = ([H.need(R, st, r) for r in range(K.N_RES)],
+                     [H.cake_open(R, st, k) for k in range(len(K.CAKE_REQUIRES))], H.starting_cards_left(R, st))
+            H.cache_requirements(R, st)
+            cached = ([H.need(R, st, r) for r in range(K.N_RES)],
+                      [H.cake_open(R, st, k) for k in range(len(K.CAKE_REQUIRES))], H.starting_cards_left(R, st))
+            again = H.starting_cards_left(R, st)   # now from the cache
+            H.uncache(st)
+            assert cached == plain
+            assert plain[0] == [req[r] - st.stock[r] for r in range(K.N_RES)]
+            assert again == starting == plain[2]
+            seen_kinds |= kinds
+            checked += 1
+    assert checked > 200
+    assert len(seen_kinds) >= 3   # the decks dealt cakes of several kinds
