@@ -172,28 +172,39 @@ def action_value(R, st, params, a):
     return 0.0
 
 
+@njit
+def place_context(R, st, params):
+    """What the scores of a placement decision's options share, read once per decision: the
+    value of a unit of each resource, the cheapest unbuilt roof valued as spare resources (1e9
+    if every house is built), and whether a danger-streak cake is open."""
+    best = 1e9
+    for h in range(st.sc[S.S_N_HOUSES]):
+        if st.house_built[h] == 0:
+            c = 0.0
+            for r in range(K.N_RES):
+                c += R.roof_cost[st.house_roof[h], r] * params[P_SPARE]
+            best = min(best, c)
+    return (res_value(R, st, params, 0), res_value(R, st, params, 1), res_value(R, st, params, 2),
+            best, cake_open(R, st, K.CAKE_DANGER_STREAK))
+
+
 @njit(inline="always")
-def cost_value(R, st, params, a):
-    """The printed cost of action a (and for a build the cheapest unbuilt roof), valued."""
-    v = 0.0
+def cost_value(R, st, pc, a):
+    """The printed cost of action a (and for a build the cheapest unbuilt roof), valued
+    (`pc`: place_context)."""
     loc = R.act[a, T.A_LOC]
-    for r in range(K.N_RES):
-        v += (R.act[a, T.A_COST + r] + st.loc_mod[loc, S.LM_EXTRA + r]) * res_value(R, st, params, r)
-    if R.act[a, T.A_EFFECT] == K.ACT_BUILD:
-        best = 1e9
-        for h in range(st.sc[S.S_N_HOUSES]):
-            if st.house_built[h] == 0:
-                c = 0.0
-                for r in range(K.N_RES):
-                    c += R.roof_cost[st.house_roof[h], r] * params[P_SPARE]
-                best = min(best, c)
-        if best < 1e9:
-            v += best
+    v = 0.0
+    v += (R.act[a, T.A_COST + 0] + st.loc_mod[loc, S.LM_EXTRA + 0]) * pc[0]
+    v += (R.act[a, T.A_COST + 1] + st.loc_mod[loc, S.LM_EXTRA + 1]) * pc[1]
+    v += (R.act[a, T.A_COST + 2] + st.loc_mod[loc, S.LM_EXTRA + 2]) * pc[2]
+    if R.act[a, T.A_EFFECT] == K.ACT_BUILD and pc[3] < 1e9:
+        v += pc[3]
     return v
 
 
 @njit(inline="always")
-def place_score(R, st, params, opt):
+def place_score(R, st, params, pc, opt):
+    """The value of placing this turn's meeple on option `opt` (`pc`: place_context)."""
     if opt >= K.N_ACTIONS:   # a new-action invention
         card = st.inv[S.I_CRAFTED, opt - K.N_ACTIONS]
         if R.inv_op[card, K.OP_COLLECT, K.OPV_ON]:
@@ -205,7 +216,7 @@ def place_score(R, st, params, opt):
         return instant_value(R, st, params, R.inv_op, card)
     a = opt
     if completes(R, st, a):
-        v = completion_value(R, st, params, a)
+        v = completion_value(R, st, params, pc, a)
     else:
         # a first space pays off only if a later meeple this round fills the action
         v = action_value(R, st, params, a) * params[P_PARTIAL] if st.sc[S.S_ESPLANADE] > 1 else -1.0
@@ -225,15 +236,16 @@ def completes(R, st, a):
 
 
 @njit(inline="always")
-def completion_value(R, st, params, a):
-    """Performing action a now: what it brings, less its cost and the dice's expected harm."""
+def completion_value(R, st, params, pc, a):
+    """Performing action a now: what it brings, less its cost and the dice's expected harm
+    (`pc`: place_context)."""
     loc = R.act[a, T.A_LOC]
-    v = action_value(R, st, params, a) - cost_value(R, st, params, a)
+    v = action_value(R, st, params, a) - cost_value(R, st, pc, a)
     if R.act[a, T.A_DANGER] or st.loc_mod[loc, S.LM_DANGER]:
-        if cake_open(R, st, K.CAKE_DANGER_STREAK):
+        if pc[4]:
             v += params[P_CAKE] * 0.25
         v -= params[P_DANGER]
-    elif cake_open(R, st, K.CAKE_DANGER_STREAK) and st.sc[S.S_DANGER_STREAK] > 0:
+    elif pc[4] and st.sc[S.S_DANGER_STREAK] > 0:
         v -= params[P_CAKE] * 0.1 * st.sc[S.S_DANGER_STREAK]
     return v
 
@@ -336,7 +348,7 @@ def keep_value(R, st, params, card):
 @njit
 def score(R, st, kind, opt, params):
     if kind == K.D_PLACE:
-        return place_score(R, st, params, opt)
+        return place_score(R, st, params, place_context(R, st, params), opt)
     if kind == K.D_PLAY_CARD:
         return card_value(R, st, params, st.hand[st.sc[S.S_CUR], opt])
     if kind == K.D_BONUS:
@@ -409,9 +421,17 @@ def choose_greedy(R, st, kind, n, params):
     cache_requirements(R, st)
     best = -1e18
     bi = 0
+    if kind == K.D_PLACE:   # the most frequent decision, its options scored without score's dispatch
+        pc = place_context(R, st, params)
+        for i in range(n):
+            s = place_score(R, st, params, pc, st.options[i])
+            if s > best:
+                best = s
+                bi = i
+        uncache(st)
+        return bi
     for i in range(n):
-        opt = st.options[i]
-        s = place_score(R, st, params, opt) if kind == K.D_PLACE else score(R, st, kind, opt, params)
+        s = score(R, st, kind, st.options[i], params)
         if s > best:
             best = s
             bi = i

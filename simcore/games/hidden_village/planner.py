@@ -20,7 +20,8 @@ from . import catalog as T
 from . import consts as K
 from . import state as S
 from .heuristics import (GREEDY_PARAMS, P_AZRAEL, cache_requirements, card_value, completes,
-                         completion_value, place_score, score, starting_cards_left, uncache)
+                         completion_value, place_context, place_score, score, starting_cards_left,
+                         uncache)
 from .rules.query import (action_cost, can_perform, card_allows, card_allows_invention,
                           inv_sum, invention_placement_legal, placement_legal, total_cost)
 
@@ -85,14 +86,14 @@ def keeps_commitments(R, st, a):
 
 
 @njit
-def plan_score(R, st, params, opt, meeples, waiting):
+def plan_score(R, st, params, pc, opt, meeples, waiting):
     """Placing this meeple on option `opt` with `meeples` (this one included) left to place
     this round and `waiting` open commitments."""
     if opt >= K.N_ACTIONS:
-        return place_score(R, st, params, opt)
+        return place_score(R, st, params, pc, opt)
     a = opt
     if completes(R, st, a):
-        v = completion_value(R, st, params, a)
+        v = completion_value(R, st, params, pc, a)
         if R.act[a, T.A_SPACES] == 2:
             v += params[P_FINISH]
         if waiting > 0 and not keeps_commitments(R, st, a):
@@ -100,7 +101,7 @@ def plan_score(R, st, params, opt, meeples, waiting):
     elif meeples - 1 - waiting < 1 or not can_perform(R, st, a):
         v = -params[P_FINISH]
     else:
-        v = 0.5 * params[P_OPEN] * completion_value(R, st, params, a)
+        v = 0.5 * params[P_OPEN] * completion_value(R, st, params, pc, a)
     if R.act[a, T.A_LOC] == st.sc[S.S_AZRAEL]:
         v -= params[P_AZRAEL]
     return v
@@ -112,13 +113,14 @@ def score_placements(R, st, params):
     then N_ACTIONS + crafted slot for new-action inventions); -1e18 where illegal."""
     meeples = st.sc[S.S_ESPLANADE]
     waiting = waiting_actions(R, st)
+    pc = place_context(R, st, params)
     saved = st.sc[S.S_PLAYED]
     st.sc[S.S_PLAYED] = -1
     for a in range(K.N_ACTIONS):
-        st.scores[a] = plan_score(R, st, params, a, meeples, waiting) if placement_legal(R, st, a) else -1e18
+        st.scores[a] = plan_score(R, st, params, pc, a, meeples, waiting) if placement_legal(R, st, a) else -1e18
     for i in range(st.inv_n[S.I_CRAFTED]):
         o = K.N_ACTIONS + i
-        st.scores[o] = place_score(R, st, params, o) if invention_placement_legal(R, st, i) else -1e18
+        st.scores[o] = place_score(R, st, params, pc, o) if invention_placement_legal(R, st, i) else -1e18
     st.sc[S.S_PLAYED] = saved
     st.sc[S.S_MEMO] = memo_key(R, st)
 
@@ -160,6 +162,7 @@ def best_placement_with(R, st, params, card):
     fresh = changes_costs(R, card)
     meeples = st.sc[S.S_ESPLANADE]
     waiting = waiting_actions(R, st) if fresh else 0
+    pc = place_context(R, st, params)
     best = -1e18
     for limits in range(2):
         for a in range(K.N_ACTIONS):
@@ -167,7 +170,7 @@ def best_placement_with(R, st, params, card):
                 continue
             if fresh:
                 if placement_legal(R, st, a):
-                    best = max(best, plan_score(R, st, params, a, meeples, waiting))
+                    best = max(best, plan_score(R, st, params, pc, a, meeples, waiting))
             else:
                 best = max(best, st.scores[a])
         if limits == 1 or card_allows_invention(R, st):
@@ -206,9 +209,9 @@ def craft_breaks_house(R, st, card):
 
 
 @njit
-def planner_score(R, st, kind, opt, params, meeples, waiting):
+def planner_score(R, st, kind, opt, params, pc, meeples, waiting):
     if kind == K.D_PLACE:
-        return plan_score(R, st, params, opt, meeples, waiting)
+        return plan_score(R, st, params, pc, opt, meeples, waiting)
     if kind == K.D_PLAY_CARD:
         card = st.hand[st.sc[S.S_CUR], opt]
         return card_value(R, st, params, card) + best_placement_with(R, st, params, card)
@@ -231,13 +234,14 @@ def choose_planner(R, st, kind, n, params):
     played = st.sc[S.S_PLAYED]
     memo = kind == K.D_PLACE and st.sc[S.S_MEMO] == memo_key(R, st) and \
         not (played >= 0 and changes_costs(R, played))
+    pc = place_context(R, st, params)   # read by placement scores only
     best = -1e18
     bi = 0
     for i in range(n):
         if memo:   # scored at this turn's card decision, and nothing they depend on changed
             s = st.scores[st.options[i]]
         else:
-            s = planner_score(R, st, kind, st.options[i], params, meeples, waiting)
+            s = planner_score(R, st, kind, st.options[i], params, pc, meeples, waiting)
         if s > best:
             best = s
             bi = i
