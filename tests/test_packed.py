@@ -5,6 +5,7 @@ from typing import NamedTuple
 
 import numba
 import numpy as np
+import pytest
 
 from simcore import jit
 from simcore.packed import Layout, register_word_tuple, words_of
@@ -56,3 +57,24 @@ def test_a_reference_counting_kernel_releases_the_records_buffer():
     for _ in range(1000):
         counted_read(rec)
     assert sys.getrefcount(buf) == before
+
+
+@numba.njit(cache=False, boundscheck=True)
+def checked_read(rec, i):
+    return rec.a[i]
+
+
+@numba.njit(cache=False, boundscheck=True)
+def checked_read_array(a, i):
+    return a[i]
+
+
+def test_a_field_index_is_never_wrapped_so_a_negative_one_is_caught_by_boundscheck():
+    """Fields skip numpy's negative-index fix (simcore.packed.PackedArray): -1 is not the last
+    element but an error, which NUMBA_BOUNDSCHECK=1 turns into IndexError."""
+    rec = LAYOUT.allocate({"a": (3,), "m": (2, 4)})
+    rec.a[:] = [4, 5, 6]
+    assert checked_read(rec, 2) == 6
+    with pytest.raises(IndexError):
+        checked_read(rec, -1)
+    assert checked_read_array(rec.a, -1) == 6   # an ordinary array still wraps
