@@ -175,6 +175,15 @@ class _PackedAttributes(AttributeTemplate):
         return None
 
 
+def _constant_load(builder, ptr):
+    """Load a word that never changes while kernels run (a record's header, a word tuple's
+    value), marked so: LLVM may then reuse it across the kernel's stores into the state
+    instead of reloading it after each one (the state and its header are both int64)."""
+    value = builder.load(ptr)
+    value.set_metadata("invariant.load", builder.module.add_metadata([]))
+    return value
+
+
 @lower_getattr_generic(PackedType)
 def _packed_getattr(context, builder, typ, value, attr):
     """rec.<field>: a C-contiguous view into the buffer, built in place (nothing allocated;
@@ -186,8 +195,8 @@ def _packed_getattr(context, builder, typ, value, attr):
     base = rec.data
     intp = context.get_value_type(types.intp)
     h = i * _SLOTS
-    off = builder.load(cgutils.gep(builder, base, h))
-    shape = [builder.load(cgutils.gep(builder, base, h + 1 + k)) for k in range(ndim)]
+    off = _constant_load(builder, cgutils.gep(builder, base, h))
+    shape = [_constant_load(builder, cgutils.gep(builder, base, h + 1 + k)) for k in range(ndim)]
     shape = [builder.trunc(x, intp) if x.type.width > intp.width else x for x in shape]
     strides = [None] * ndim
     stride = context.get_constant(types.intp, 8)
@@ -334,7 +343,7 @@ class _WordTupleAttributes(AttributeTemplate):
 @lower_getattr_generic(WordTupleType)
 def _word_tuple_getattr(context, builder, typ, value, attr):
     rec = cgutils.create_struct_proxy(typ)(context, builder, value=value)
-    return builder.load(cgutils.gep(builder, rec.data, typ.fields.index(attr)))
+    return _constant_load(builder, cgutils.gep(builder, rec.data, typ.fields.index(attr)))
 
 
 @unbox(WordTupleType)
