@@ -1,6 +1,7 @@
 """Greedy counts what the objectives require once per decision (heuristics.cache_requirements):
 over positions of real games, the one-pass count must equal a plain count from the rules data,
-and the cached answers must equal the uncached ones."""
+the cached answers must equal the uncached ones, and the starting cards left must be counted
+right."""
 import numpy as np
 
 import strategies
@@ -59,10 +60,11 @@ def positions(cat, level, die, games, seed):
                 end_of_round(cat.rules, C, st, s.kernel_id, params)
 
 
-def test_the_cached_counts_equal_a_plain_count_over_played_games(cat):
+def test_greedys_counts_equal_a_plain_count_over_played_games(cat):
     R = cat.rules
     checked = 0
     seen_kinds = set()
+    seen_starting = set()
     for level, die in (("standard", "white"), ("smurfnightmarish", "red")):
         for st in positions(cat, level, die, games=6, seed=7):
             req, kinds, starting = counted_by_hand(R, st)
@@ -70,16 +72,22 @@ def test_the_cached_counts_equal_a_plain_count_over_played_games(cat):
             assert list(got[:3]) == req
             assert {k for k in range(len(K.CAKE_REQUIRES)) if (got[3] >> k) & 1} == kinds
             plain = ([H.need(R, st, r) for r in range(K.N_RES)],
-                     [H.cake_open(R, st, k) for k in range(len(K.CAKE_REQUIRES))], H.starting_cards_left(R, st))
+                     [H.cake_open(R, st, k) for k in range(len(K.CAKE_REQUIRES))])
             H.cache_requirements(R, st)
             cached = ([H.need(R, st, r) for r in range(K.N_RES)],
-                      [H.cake_open(R, st, k) for k in range(len(K.CAKE_REQUIRES))], H.starting_cards_left(R, st))
-            again = H.starting_cards_left(R, st)   # now from the cache
+                      [H.cake_open(R, st, k) for k in range(len(K.CAKE_REQUIRES))])
             H.uncache(st)
             assert cached == plain
             assert plain[0] == [req[r] - st.stock[r] for r in range(K.N_RES)]
-            assert again == starting == plain[2]
+            assert H.starting_cards_left(R, st) == starting
+            assert H.starting_card_left(R, st) == (starting > 0)
+            seen_starting.add(starting > 0)
             seen_kinds |= kinds
             checked += 1
     assert checked > 200
     assert len(seen_kinds) >= 3   # the decks dealt cakes of several kinds
+    assert seen_starting == {True}
+    last = st.copy()   # none left: empty hands and discard pile
+    last.hand_n[:] = 0
+    last.pile_n[S.P_DISCARD] = 0
+    assert H.starting_cards_left(R, last) == 0 and not H.starting_card_left(R, last)

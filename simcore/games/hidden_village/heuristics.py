@@ -45,14 +45,12 @@ def need(R, st, r):
 
 @njit
 def cache_requirements(R, st):
-    """Count what the objectives require once per decision (cleared by uncache); the count of
-    starting cards left is taken at its first use."""
+    """Count what the objectives require once per decision (cleared by uncache)."""
     req0, req1, req2, cakes = objectives(R, st)
     st.sc[S.S_REQ_0] = req0
     st.sc[S.S_REQ_1] = req1
     st.sc[S.S_REQ_2] = req2
     st.sc[S.S_CAKES_OPEN] = cakes
-    st.sc[S.S_STARTING_LEFT] = -1
     st.sc[S.S_REQ_CACHED] = 1
 
 
@@ -117,9 +115,7 @@ def cake_open(R, st, req):
 
 @njit
 def starting_cards_left(R, st):
-    """Starting Smurf cards in the hands and the discard pile (counted once per decision)."""
-    if st.sc[S.S_REQ_CACHED] and st.sc[S.S_STARTING_LEFT] >= 0:
-        return st.sc[S.S_STARTING_LEFT]
+    """Starting Smurf cards in the hands and the discard pile."""
     n = 0
     for p in range(st.sc[S.S_PLAYERS]):
         for s in range(st.hand_n[p]):
@@ -128,9 +124,21 @@ def starting_cards_left(R, st):
     for i in range(st.pile_n[S.P_DISCARD]):
         if R.smurf_kind[st.piles[S.P_DISCARD, i]] == K.KIND_STARTING:
             n += 1
-    if st.sc[S.S_REQ_CACHED]:
-        st.sc[S.S_STARTING_LEFT] = n
     return n
+
+
+@njit
+def starting_card_left(R, st):
+    """Is a starting Smurf card in a hand or the discard pile? (starting_cards_left > 0,
+    stopping at the first one found)"""
+    for p in range(st.sc[S.S_PLAYERS]):
+        for s in range(st.hand_n[p]):
+            if R.smurf_kind[st.hand[p, s]] == K.KIND_STARTING:
+                return True
+    for i in range(st.pile_n[S.P_DISCARD]):
+        if R.smurf_kind[st.piles[S.P_DISCARD, i]] == K.KIND_STARTING:
+            return True
+    return False
 
 
 @njit
@@ -163,7 +171,7 @@ def action_value(R, st, params, a):
     if eff == K.ACT_REVEAL_IDEAS:
         return 0.3 * min(R.act[a, T.A_AMOUNT], st.inv_n[S.I_DECK])
     if eff == K.ACT_RELOCATE:
-        return params[P_RELOCATE] if starting_cards_left(R, st) > 0 else 0.0
+        return params[P_RELOCATE] if starting_card_left(R, st) else 0.0
     if eff == K.ACT_BUILD:
         v = params[P_BUILD]
         if cake_open(R, st, K.CAKE_BUILDS_IN_ROUND) or cake_open(R, st, K.CAKE_HOUSES_BUILT):

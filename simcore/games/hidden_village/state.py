@@ -69,8 +69,7 @@ _SCALARS = [
     "REQ_0",          # ... of each resource (heuristics.objectives), so scoring the options
     "REQ_1",          #     does not recount the houses and cakes for every option
     "REQ_2",
-    "CAKES_OPEN",     # ... the requirement kinds of the unprepared cakes (a mask) ...
-    "STARTING_LEFT",  # ... and the starting cards left in hands and discard (-1: not counted yet)
+    "CAKES_OPEN",     # ... and the requirement kinds of the unprepared cakes (a mask)
     "MEMO",           # the state's key when the planner last scored every placement (planner.py)
 ]
 for _i, _name in enumerate(_SCALARS):
