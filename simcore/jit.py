@@ -159,10 +159,11 @@ def njit(*args, **kwargs):
 
 
 def cfunc(signature, **kwargs):
-    """`numba.cfunc` for a kernel called by address (simcore.linked): cached on disk like
-    `njit`'s kernels (reference counting stays on: numba.carray, which it uses to view the
-    parameters it is passed, needs it). Under NUMBA_DISABLE_JIT the plain function."""
+    """`numba.cfunc` for a kernel called by address (simcore.linked): cached on disk and
+    without reference counting, like `njit`'s kernels. Under NUMBA_DISABLE_JIT the plain
+    function."""
     kwargs.setdefault("cache", True)
+    kwargs.setdefault("_nrt", False)
 
     def wrap(func):
         if numba.config.DISABLE_JIT:
