@@ -1,6 +1,12 @@
 """Read-only questions about the state: what the played card and the crafted inventions do,
 what an action costs, and which placements are legal (HV-L02, HV-L05, HV-N01, HV-N08..N10,
-HV-I04). Nothing here changes the state or asks a decision, so strategies may use it too."""
+HV-I04). Nothing here changes the state or asks a decision, so strategies may use it too.
+
+The cost and placement questions come in two forms: `placement_legal(R, st, a)` reads what
+changes costs (cost_rules) and the played card's limits (card_limits) itself; the `..._under`
+forms take them read once by the caller, as `enumerate_placements` does for its 16 actions.
+The `..._under` kernels are typed into their callers (`inline="always"`): a tuple argument
+would cost a machine word per element on every call."""
 from ....jit import njit
 from .. import catalog as T
 from .. import consts as K
@@ -145,8 +151,8 @@ def can_pay(st, grumpy, c0, c1, c2, discounted, b):
 
 @njit(inline="always")
 def affordable_under(R, st, cr, a, house):
-    """affordable under the cost changes `cr`: payable with no any-resource discount, or with
-    the Handy Smurf's on some resource the action costs."""
+    """Can the stock pay action a (for `house`) under the cost changes `cr` (cost_rules):
+    with no any-resource discount, or with the Handy Smurf's on some resource it costs?"""
     c0 = cost_of(R, st, cr, a, house, 0)
     c1 = cost_of(R, st, cr, a, house, 1)
     c2 = cost_of(R, st, cr, a, house, 2)
@@ -159,13 +165,9 @@ def affordable_under(R, st, cr, a, house):
     return can_pay(st, cr[4], c0, c1, c2, -1, 0)
 
 
-@njit
-def affordable(R, st, a, house):
-    return affordable_under(R, st, cost_rules(R, st), a, house)
-
-
 @njit(inline="always")
 def can_perform_under(R, st, cr, a):
+    """can_perform under the cost changes `cr` (cost_rules)."""
     if R.act[a, T.A_EFFECT] == K.ACT_BUILD:
         for h in range(st.sc[S.S_N_HOUSES]):
             if st.house_built[h] == 0 and affordable_under(R, st, cr, a, h):
@@ -182,6 +184,7 @@ def can_perform(R, st, a):
 
 @njit(inline="always")
 def placement_legal_under(R, st, cr, a):
+    """placement_legal under the cost changes `cr` (cost_rules)."""
     if st.loc_mod[R.act[a, T.A_LOC], S.LM_BLOCKED]:
         return False
     s = next_free_space(R, st, a)
