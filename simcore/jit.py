@@ -119,22 +119,26 @@ def _one_version_per_type(dispatcher):
 
 
 @contextlib.contextmanager
-def _cache_dir_of(func):
-    """numba's cache location set for `func`'s kernels while they are decorated (numba reads
-    config.CACHE_DIR when a dispatcher enables caching)."""
+def _cache_dir_of(module: str):
+    """numba's cache location set for the kernels of `module` (a dotted module name) while
+    they are decorated (numba reads config.CACHE_DIR when a dispatcher enables caching)."""
     saved = numba.config.CACHE_DIR
-    numba.config.CACHE_DIR = cache_dir_for(getattr(func, "__module__", "") or "")
+    numba.config.CACHE_DIR = cache_dir_for(module)
     try:
         yield
     finally:
         numba.config.CACHE_DIR = saved
 
 
+def _module_of(func) -> str:
+    return getattr(func, "__module__", "") or ""
+
+
 def _compile(kwargs, func):
     """numba.njit(**kwargs)(func), cached in the directory of func's game package."""
     if not kwargs.get("cache"):
         return _one_version_per_type(numba.njit(**kwargs)(func))
-    with _cache_dir_of(func):
+    with _cache_dir_of(_module_of(func)):
         return _one_version_per_type(numba.njit(**kwargs)(func))
 
 
@@ -168,7 +172,20 @@ def cfunc(signature, **kwargs):
     def wrap(func):
         if numba.config.DISABLE_JIT:
             return func
-        with _cache_dir_of(func):
+        with _cache_dir_of(_module_of(func)):
             return numba.cfunc(signature, **kwargs)(func)
+
+    return wrap
+
+
+def njit_with(module: str, **kwargs):
+    """`numba.njit(cache=True)` for a kernel outside simcore (a test's driver loop) that calls
+    the kernels of `module` (e.g. "simcore.games.hidden_village.rules"): cached in that
+    module's directory, so an edit to those kernels starts a fresh cache for it too. numba's
+    own cache, keyed by the caller's file alone, would keep stale copies of them. Reference
+    counting stays on: such a kernel may allocate."""
+    def wrap(func):
+        with _cache_dir_of(module):
+            return numba.njit(cache=True, **kwargs)(func)
 
     return wrap

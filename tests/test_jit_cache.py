@@ -65,3 +65,13 @@ def test_a_kernel_called_with_different_constants_compiles_once():
 
     assert caller(3) == 3 + 6 + 9
     assert len(scaled.signatures) == 1
+
+
+def test_a_test_kernel_is_cached_with_the_rules_it_calls():
+    """A driver loop outside simcore (test_invariants' play_checked) is cached in the folder of
+    the game kernels it calls, so an edit to the rules never loads a stale copy of them."""
+    from tests.hidden_village import test_invariants
+    folder = Path(test_invariants.play_checked._cache._cache_path).parent
+    assert str(folder) == jit.cache_dir_for("simcore.games.hidden_village.rules")
+    if not jit._USER_CACHE_DIR:
+        assert folder.name == f"numba-hidden_village-{jit._source_hash('hidden_village')}"

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from experiments.runs import RunSpec, run
-import numba
+from simcore import jit
 from simcore.rng import randint, stream_state
 from simcore.stats import wilson_interval
 
@@ -26,7 +26,7 @@ def test_wilson_edges():
         wilson_interval(5, 3)
 
 
-@numba.njit(cache=True)
+@jit.njit_with("simcore.rng")   # cached with the stream kernels it calls
 def _draws(seed, purpose, game, n, k):
     st = np.zeros(1, np.uint64)
     st[0] = stream_state(seed, purpose, game)

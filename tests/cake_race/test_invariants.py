@@ -2,7 +2,6 @@
 import math
 from statistics import NormalDist
 
-import numba
 import numpy as np
 import pytest
 
@@ -22,20 +21,11 @@ from simcore.stats import wilson_interval
 
 from .scenario import CAT, R
 
-
-def _njit_with_the_game(fn):
-    """Compile a test kernel into the cake race's own cache folder (simcore.jit keys it by the
-    game's sources): numba's cache does not see edits in the kernels a test kernel calls, so a
-    cache keyed by the test file alone would keep stale rules."""
-    saved = numba.config.CACHE_DIR
-    numba.config.CACHE_DIR = jit.cache_dir_for(game.__name__ + ".rules")
-    try:
-        return numba.njit(cache=True)(fn)
-    finally:
-        numba.config.CACHE_DIR = saved
+# numba's cache keyed by this file alone would keep stale copies of the rules it calls
+WITH_THE_RULES = jit.njit_with(game.__name__ + ".rules")
 
 
-@_njit_with_the_game
+@WITH_THE_RULES
 def _check(R, st, bad):
     """Count invariant violations after a turn into bad[0..5]."""
     total = st.sc[S.S_CAKE_LEFT] + st.sc[S.S_REMOVED]
@@ -66,7 +56,7 @@ def _check(R, st, bad):
             bad[5] += 1
 
 
-@_njit_with_the_game
+@WITH_THE_RULES
 def _play_checked(R, cfg, st, fsid, fpar, rsid, rpar, seed, n_games, bad, ends):
     for g in range(n_games):
         setup_game(R, cfg, st, seed, g)

@@ -5,11 +5,11 @@ Too Late. Checked after every turn and at every end of round.
 The default suite plays a reduced number of games per level and die; the slow tier
 (`scripts/test --slow`) plays 20 000 per level and die.
 """
-import numba
 import numpy as np
 import pytest
 
 import strategies
+from simcore import jit
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.config import make_config
@@ -17,6 +17,9 @@ from simcore.games.hidden_village.rules.core import objectives_met
 from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.rules.turn import end_of_round, play_turn
 from simcore.games.hidden_village.state import new_state
+
+# numba's cache keyed by this file alone would keep stale copies of the rules it calls
+WITH_THE_RULES = jit.njit_with("simcore.games.hidden_village.rules")
 
 # violation codes returned by check_state
 OK, MEEPLES, CARDS, CARD_DUPLICATE, INVENTIONS, NEGATIVE, SUPPLY, ROUNDS, WIN_WITHOUT, LOSS_REASON, \
@@ -28,7 +31,7 @@ NAMES = ["ok", "meeples not conserved", "Smurf cards not conserved", "a Smurf ca
          "more houses built than in play"]
 
 
-@numba.njit(cache=True)
+@WITH_THE_RULES
 def check_state(R, C, st, seen, flow):
     """0 if every invariant holds, else a violation code. flow[r] = gains - payments - losses
     of resource r summed from the game log."""
@@ -95,7 +98,7 @@ def check_state(R, C, st, seen, flow):
     return OK
 
 
-@numba.njit(cache=True)
+@WITH_THE_RULES
 def resource_flow(st, flow):
     """Fold the new events of the log into flow[] and clear the log (keeps the buffer small)."""
     for i in range(st.sc[S.S_EV_N]):
@@ -111,7 +114,7 @@ def resource_flow(st, flow):
     st.sc[S.S_EV_N] = 0
 
 
-@numba.njit(cache=True)
+@WITH_THE_RULES
 def play_checked(R, C, st, sid, params, seed, start, n, out):
     """Play games start..start+n-1 turn by turn, checking invariants after every turn and end
     of round. out[i] = (violation code, outcome, rounds)."""
