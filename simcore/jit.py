@@ -5,8 +5,9 @@ that calls a changed helper would load stale machine code. We key the cache dire
 hash of the kernel sources, so any edit to a kernel starts a fresh cache.
 
 Each game package has its own cache directory, keyed by the generic kernel modules (jit.py,
-linked.py, packed.py, policy.py, rng.py) plus that game's own package sources: editing one game does not throw
-away another game's compiled kernels (Hidden Village takes minutes to compile from cold).
+linked.py, packed.py, policy.py, rng.py) plus that game's own package sources: editing one
+game does not throw away another game's compiled kernels (Hidden Village takes about a minute
+to compile from cold).
 Generic kernels (rng, policy) get a directory keyed by the generic sources only.
 A user's NUMBA_CACHE_DIR wins over ours: then every kernel is cached there.
 """

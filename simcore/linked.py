@@ -9,11 +9,10 @@ two thirds of the compile time). Here the strategies are one C-callable kernel
 the strategies are compiled once each, and the machine code is the same.
 
 The call passes the two records (rules, state) as the addresses of their buffers, the
-decision's kind, option count and strategy id as integers, and the parameter vector as
-(pointer, length):
+decision's kind, option count and strategy id as integers, and the parameter vector as the
+address of its values (a strategy knows its own vector's length):
 
-    int64 choose(int64* rules, int64* state, int64 kind, int64 n, int64 sid,
-                 float64* params, int64 n_params)
+    int64 choose(int64* rules, int64* state, int64 kind, int64 n, int64 sid, float64* params)
 
 The exporting module must be imported (so the symbol is registered) before any kernel that
 calls it is compiled or loaded from the cache.
@@ -31,7 +30,7 @@ from .packed import PackedType
 
 CHOOSE_SIGNATURE = types.int64(types.CPointer(types.int64), types.CPointer(types.int64),
                                types.int64, types.int64, types.int64,
-                               types.CPointer(types.float64), types.int64)
+                               types.CPointer(types.float64))
 
 # every exported cfunc, kept alive for the life of the process: kernels linked to a symbol call
 # its machine code by address (a re-export, e.g. a reloaded module, must not free the old one)
@@ -48,7 +47,7 @@ def chooser_call(symbol: str):
     """An intrinsic `call(R, st, kind, n, sid, params)` that calls the exported `symbol`."""
     i64 = ir.IntType(64)
     fnty = ir.FunctionType(i64, [i64.as_pointer(), i64.as_pointer(), i64, i64, i64,
-                                 ir.DoubleType().as_pointer(), i64])
+                                 ir.DoubleType().as_pointer()])
 
     @intrinsic
     def call(typingctx, R, st, kind, n, sid, params):
@@ -65,7 +64,7 @@ def chooser_call(symbol: str):
             p = make_array(sig.args[5])(context, builder, value=args[5])
             fn = cgutils.get_or_insert_function(builder.module, fnty, symbol)
             return builder.call(fn, [address(sig.args[0], args[0]), address(sig.args[1], args[1]),
-                                     args[2], args[3], args[4], p.data, p.nitems])
+                                     args[2], args[3], args[4], p.data])
 
         return sig, codegen
 

@@ -231,7 +231,6 @@ def as_record(typingctx, data, layout_name):
     return rtype(data, layout_name), codegen
 
 
-
 class Layout:
     """A record type: named fields with a storage type ('i8', 'u8', 'f8') and a rank."""
 

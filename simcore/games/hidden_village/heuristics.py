@@ -114,31 +114,22 @@ def cake_open(R, st, req):
 
 
 @njit
-def starting_cards_left(R, st):
-    """Starting Smurf cards in the hands and the discard pile."""
+def starting_cards_left(R, st, at_most=1 << 30):
+    """Starting Smurf cards in the hands and the discard pile, counted up to `at_most` (the
+    count stops there: `at_most=1` asks whether any is left)."""
     n = 0
     for p in range(st.sc[S.S_PLAYERS]):
         for s in range(st.hand_n[p]):
             if R.smurf_kind[st.hand[p, s]] == K.KIND_STARTING:
                 n += 1
+                if n >= at_most:
+                    return n
     for i in range(st.pile_n[S.P_DISCARD]):
         if R.smurf_kind[st.piles[S.P_DISCARD, i]] == K.KIND_STARTING:
             n += 1
+            if n >= at_most:
+                return n
     return n
-
-
-@njit
-def starting_card_left(R, st):
-    """Is a starting Smurf card in a hand or the discard pile? (starting_cards_left > 0,
-    stopping at the first one found)"""
-    for p in range(st.sc[S.S_PLAYERS]):
-        for s in range(st.hand_n[p]):
-            if R.smurf_kind[st.hand[p, s]] == K.KIND_STARTING:
-                return True
-    for i in range(st.pile_n[S.P_DISCARD]):
-        if R.smurf_kind[st.piles[S.P_DISCARD, i]] == K.KIND_STARTING:
-            return True
-    return False
 
 
 @njit
@@ -171,7 +162,7 @@ def action_value(R, st, params, a):
     if eff == K.ACT_REVEAL_IDEAS:
         return 0.3 * min(R.act[a, T.A_AMOUNT], st.inv_n[S.I_DECK])
     if eff == K.ACT_RELOCATE:
-        return params[P_RELOCATE] if starting_card_left(R, st) else 0.0
+        return params[P_RELOCATE] if starting_cards_left(R, st, 1) > 0 else 0.0
     if eff == K.ACT_BUILD:
         v = params[P_BUILD]
         if cake_open(R, st, K.CAKE_BUILDS_IN_ROUND) or cake_open(R, st, K.CAKE_HOUSES_BUILT):
@@ -201,6 +192,7 @@ def cost_value(R, st, pc, a):
     """The printed cost of action a (and for a build the cheapest unbuilt roof), valued
     (`pc`: place_context)."""
     loc = R.act[a, T.A_LOC]
+    # unrolled: pc mixes floats and a bool, so it is indexed by constants only
     v = 0.0
     v += (R.act[a, T.A_COST + 0] + st.loc_mod[loc, S.LM_EXTRA + 0]) * pc[0]
     v += (R.act[a, T.A_COST + 1] + st.loc_mod[loc, S.LM_EXTRA + 1]) * pc[1]

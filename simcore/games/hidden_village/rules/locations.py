@@ -12,7 +12,7 @@ from .dice import roll_and_apply
 from .effects import collect, collect_pair, instant
 from .inventions import craft, reveal_ideas
 from .query import (affordable_under, can_pay, cost_of, cost_rules, handy_discount, inv_slot,
-                    invention_cost, next_free_space, played_on, played_val)
+                    invention_cost, next_free_space, of_res, played_on, played_val)
 
 
 @njit
@@ -115,15 +115,14 @@ def pay_action(R, C, st, a, house, sid, params):
     if b > 0:
         k = 0
         for r in range(K.N_RES):
-            c = c0 if r == 0 else (c1 if r == 1 else c2)
-            if c > 0 and can_pay(st, cr[4], c0, c1, c2, r, b):
+            if of_res(c0, c1, c2, r) > 0 and can_pay(st, cr[4], c0, c1, c2, r, b):
                 st.options[k] = r
                 k += 1
         if k > 0:
             discounted = st.options[decide(R, st, K.D_DISCOUNT, k, sid, params)]
             log_ability(C, st, 0, card, K.OP_BUILD_DISCOUNT)
     for r in range(K.N_RES):
-        n = c0 if r == 0 else (c1 if r == 1 else c2)
+        n = of_res(c0, c1, c2, r)
         if r == discounted:
             n = n - b if n > b else 0
         if n > 0:

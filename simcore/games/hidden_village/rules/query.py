@@ -132,13 +132,20 @@ def handy_discount(R, cr, a):
     return cr[3] if R.act[a, T.A_EFFECT] == K.ACT_BUILD else 0
 
 
+@njit(inline="always")
+def of_res(c0, c1, c2, r):
+    """c_r of three per-resource values held in three variables (a constant-indexed choice:
+    a runtime index into a tuple measured 2-4% slower on whole games)."""
+    return c0 if r == 0 else (c1 if r == 1 else c2)
+
+
 @njit
 def can_pay(st, grumpy, c0, c1, c2, discounted, b):
     """Can the stock pay costs (c0, c1, c2) with b less on resource `discounted` (-1: none),
     and then the Grumpy Smurf's `grumpy` extra resources if the action costs anything?"""
     total = 0
     for r in range(K.N_RES):
-        need = c0 if r == 0 else (c1 if r == 1 else c2)
+        need = of_res(c0, c1, c2, r)
         if r == discounted:
             need = need - b if need > b else 0
         if st.stock[r] < need:
@@ -159,8 +166,7 @@ def affordable_under(R, st, cr, a, house):
     b = handy_discount(R, cr, a)
     if b > 0:
         for r in range(K.N_RES):
-            c = c0 if r == 0 else (c1 if r == 1 else c2)
-            if c > 0 and can_pay(st, cr[4], c0, c1, c2, r, b):
+            if of_res(c0, c1, c2, r) > 0 and can_pay(st, cr[4], c0, c1, c2, r, b):
                 return True
     return can_pay(st, cr[4], c0, c1, c2, -1, 0)
 
