@@ -11,9 +11,14 @@ numpy views, so `st.stock[:] = (1, 2, 3)` works on both sides.
 Every field is stored in 8-byte slots: int64 fields as they are, uint64 and float64 fields
 reinterpreted (`.view`), so one buffer holds them all.
 
-Usage: `Layout("State", [("sc", "i8", 1), ("occ", "i8", 2), ("rng", "u8", 1), ...])`, then
-`layout.allocate({"sc": (N,), "occ": (16, 2), ...})` gives a record, `layout.pack({...})`
+Usage: `Layout("State", [("sc", "i8", (N,)), ("piles", "i8", (4, None)), ("rng", "u8", 1), ...])`
+(a field's rank, or its shape with None for the sizes known only when a record is allocated),
+then `layout.allocate({"sc": (N,), "piles": (4, 60), ...})` gives a record, `layout.pack({...})`
 fills one from arrays.
+
+A size given in the layout is a constant in the kernels: the field's strides are constants,
+and a field whose preceding fields all have fixed shapes sits at a constant offset, so its
+elements are addressed with no load from the header (measured: see docs/performance.md).
 """
 from __future__ import annotations
 
@@ -191,12 +196,17 @@ def _packed_getattr(context, builder, typ, value, attr):
     layout = _LAYOUTS[typ.layout_name]
     i = layout.index[attr]
     _, dtype, ndim = layout.fields[i]
+    fixed = layout.fixed[i]
     rec = cgutils.create_struct_proxy(typ)(context, builder, value=value)
     base = rec.data
     intp = context.get_value_type(types.intp)
     h = i * _SLOTS
-    off = _constant_load(builder, cgutils.gep(builder, base, h))
-    shape = [_constant_load(builder, cgutils.gep(builder, base, h + 1 + k)) for k in range(ndim)]
+    if layout.offsets[i] is not None:
+        off = context.get_constant(types.int64, layout.offsets[i])
+    else:
+        off = _constant_load(builder, cgutils.gep(builder, base, h))
+    shape = [context.get_constant(types.intp, fixed[k]) if fixed[k] is not None
+             else _constant_load(builder, cgutils.gep(builder, base, h + 1 + k)) for k in range(ndim)]
     shape = [builder.trunc(x, intp) if x.type.width > intp.width else x for x in shape]
     strides = [None] * ndim
     stride = context.get_constant(types.intp, 8)
@@ -232,7 +242,8 @@ def as_record(typingctx, data, layout_name):
 
 
 class Layout:
-    """A record type: named fields with a storage type ('i8', 'u8', 'f8') and a rank."""
+    """A record type: named fields with a storage type ('i8', 'u8', 'f8') and a rank or a
+    shape (sizes, None where a record chooses it)."""
 
     _names: set = set()
 
@@ -241,10 +252,24 @@ class Layout:
             raise ValueError(f"layout '{name}' is already defined")
         Layout._names.add(name)
         self.name = name
-        self.fields = [(f, d, int(n)) for f, d, n in fields]
-        for i, (f, d, n) in enumerate(self.fields):
-            if d not in _DTYPES or not 1 <= n <= MAX_DIMS:
-                raise ValueError(f"{name}.{f}: bad storage type {d!r} or rank {n}")
+        self.fields = []
+        self.fixed = []     # per field: its size per dimension, None where not fixed
+        for f, d, shape in fields:
+            if isinstance(shape, tuple):
+                fixed = tuple(None if x is None else int(x) for x in shape)
+            else:
+                fixed = (None,) * int(shape)
+            if d not in _DTYPES or not 1 <= len(fixed) <= MAX_DIMS \
+                    or any(x is not None and x < 1 for x in fixed):
+                raise ValueError(f"{name}.{f}: bad storage type {d!r} or shape {shape}")
+            self.fields.append((f, d, len(fixed)))
+            self.fixed.append(fixed)
+        # the offset of each field while every field before it has a fixed shape
+        self.offsets = []
+        off = len(self.fields) * _SLOTS
+        for fixed in self.fixed:
+            self.offsets.append(off)
+            off = None if off is None or None in fixed else off + int(np.prod(fixed))
         self.index = {f: i for i, (f, _, _) in enumerate(self.fields)}
         self._spans: dict = {}
         _LAYOUTS[name] = self
@@ -267,10 +292,11 @@ class Layout:
         """A zeroed record with the given shape per field."""
         header = len(self.fields) * _SLOTS
         sizes = []
-        for f, d, n in self.fields:
+        for (f, d, n), fixed in zip(self.fields, self.fixed):
             shape = tuple(shapes[f])
-            if len(shape) != n:
-                raise ValueError(f"{self.name}.{f}: rank {n}, got shape {shape}")
+            if len(shape) != n or any(x is not None and x != y for x, y in zip(fixed, shape)):
+                want = tuple("any" if x is None else x for x in fixed)
+                raise ValueError(f"{self.name}.{f}: shape {want}, got {shape}")
             sizes.append((shape, int(np.prod(shape))))
         buf = np.zeros(header + sum(s for _, s in sizes), np.int64)
         off = header

@@ -78,3 +78,41 @@ def test_a_field_index_is_never_wrapped_so_a_negative_one_is_caught_by_boundsche
     with pytest.raises(IndexError):
         checked_read(rec, -1)
     assert checked_read_array(rec.a, -1) == 6   # an ordinary array still wraps
+
+
+FIXED = Layout("PackedFixedShapes", [("head", "i8", (2, 3)), ("flag", "f8", (4,)),
+                                     ("rows", "i8", (None, 3)), ("tail", "i8", (5,))])
+
+
+@jit.njit(cache=False)
+def write_every_field(rec):
+    for i in range(2):
+        for j in range(3):
+            rec.head[i, j] = 10 * i + j
+    rec.flag[3] = 0.5
+    for i in range(rec.rows.shape[0]):
+        for j in range(3):
+            rec.rows[i, j] = 100 + 10 * i + j
+    rec.tail[4] = rec.rows.shape[0]
+    return rec.head.shape[0] * 1000 + rec.head.shape[1] * 100 + rec.rows.shape[1] * 10 + rec.tail.shape[0]
+
+
+def test_fields_of_a_fixed_shape_are_read_and_written_where_python_sees_them():
+    """Sizes given in the layout are constants in kernels, and the fields before the first
+    one of a variable size sit at constant offsets: a kernel must address the same elements
+    as the numpy views, before and after a field whose size the record chose."""
+    assert FIXED.offsets[:3] == [20, 26, 30] and FIXED.offsets[3] is None
+    for n in (1, 4):
+        rec = FIXED.allocate({"head": (2, 3), "flag": (4,), "rows": (n, 3), "tail": (5,)})
+        assert write_every_field(rec) == 2000 + 300 + 30 + 5
+        assert rec.head.tolist() == [[0, 1, 2], [10, 11, 12]]
+        assert rec.flag.tolist() == [0.0, 0.0, 0.0, 0.5]
+        assert rec.rows.tolist() == [[100 + 10 * i + j for j in range(3)] for i in range(n)]
+        assert rec.tail.tolist() == [0, 0, 0, 0, n]
+
+
+def test_a_record_of_another_shape_than_its_layout_fixes_is_refused():
+    with pytest.raises(ValueError, match=r"PackedFixedShapes.head: shape \(2, 3\), got \(3, 3\)"):
+        FIXED.allocate({"head": (3, 3), "flag": (4,), "rows": (1, 3), "tail": (5,)})
+    with pytest.raises(ValueError, match=r"rows: shape \('any', 3\), got \(2, 4\)"):
+        FIXED.allocate({"head": (2, 3), "flag": (4,), "rows": (2, 4), "tail": (5,)})

@@ -90,17 +90,19 @@ OPS_ALLOWED = {
 
 
 RULES = Layout("HiddenVillageRules", [
-    ("act", "i8", 2),         # [16, N_ACT_COLS]  the 16 actions, in board order
-    ("die", "i8", 4),         # [3, 6, 2, 2]  die (white, red, Azrael), face, result, (code, amount)
-    ("roof_cost", "i8", 2),   # [n_roofs, 3]
-    ("smurf_kind", "i8", 1),  # [n_smurfs]  consts.KIND_*
-    ("smurf_op", "i8", 3),    # [n_smurfs, N_OPS, N_OPV]  each card's ability (consts.OPV_*)
-    ("inv_op", "i8", 3),      # [n_inventions, N_OPS, N_OPV]
-    ("inv", "i8", 2),         # [n_inventions, 2]  type, Smurfberry cost
-    ("cake", "i8", 2),        # [n_cakes, 3]  prerequisite, n, resource (-1 if none)
-    ("garg", "i8", 2),        # [n_gargamel, 2]  timing, Azrael's movement
-    ("garg_eff", "i8", 3),    # [n_gargamel, 2, 4]  op, location, resource, amount
-    ("setup", "i8", 1),       # [5]  SU_* values
+    # fields of a fixed shape first: each sits at a constant offset (simcore/packed.py)
+    ("act", "i8", (K.N_ACTIONS, N_ACT_COLS)),   # the 16 actions, in board order
+    ("die", "i8", (3, K.N_FACES, K.MAX_FACE_RESULTS, 2)),  # die (white, red, Azrael), face, result, (code, amount)
+    ("setup", "i8", (5,)),                      # SU_* values
+    # sized by the card mix
+    ("roof_cost", "i8", (None, K.N_RES)),       # [n_roofs, 3]
+    ("smurf_kind", "i8", (None,)),              # [n_smurfs]  consts.KIND_*
+    ("smurf_op", "i8", (None, K.N_OPS, K.N_OPV)),  # each card's ability (consts.OPV_*)
+    ("inv_op", "i8", (None, K.N_OPS, K.N_OPV)),
+    ("inv", "i8", (None, 2)),                   # [n_inventions]  type, Smurfberry cost
+    ("cake", "i8", (None, 3)),                  # [n_cakes]  prerequisite, n, resource (-1 if none)
+    ("garg", "i8", (None, 2)),                  # [n_gargamel]  timing, Azrael's movement
+    ("garg_eff", "i8", (None, K.MAX_G_EFFECTS, 4)),  # op, location, resource, amount
 ])
 Rules = Record   # every rule value as a typed array with named columns, packed in one
                  # record (see state.py for why); the kernels read only these

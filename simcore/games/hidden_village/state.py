@@ -95,31 +95,33 @@ N_LOC_MOD = 2 + K.N_RES
 
 
 STATE = Layout("HiddenVillageState", [
-    ("sc", "i8", 1),           # [N_SCALARS]
-    ("stock", "i8", 1),        # [3]  the village stock (HV-R01)
-    ("occ", "i8", 2),          # [16, 2] player on each action space, -1 when free
-    ("loc_mod", "i8", 2),      # [8, N_LOC_MOD]
-    ("piles", "i8", 2),        # [N_PILES, n_smurfs]
-    ("pile_n", "i8", 1),       # [N_PILES]
-    ("hand", "i8", 2),         # [5, CARD_SLOTS]
-    ("hand_n", "i8", 1),       # [5]
-    ("inv", "i8", 2),          # [N_INV_ZONES, n_inventions]
-    ("inv_n", "i8", 1),        # [N_INV_ZONES]
-    ("house_roof", "i8", 1),   # [n_roofs]  roof of each house in play
-    ("house_built", "i8", 1),  # [n_roofs]
-    ("cake", "i8", 1),         # [n_cakes] Cake card of each revealed cake
-    ("cake_done", "i8", 1),    # [n_cakes]
-    ("inv_occ", "i8", 1),      # [n_inventions]  player + 1 on each crafted slot's card, 0 if none
-    ("inv_used", "i8", 1),     # [n_inventions]  per Invention card: used this turn (once per turn)
-    ("garg_deck", "i8", 1),    # [n_gargamel]  index 0 is the bottom
-    ("rng", "u8", 1),          # [N_STREAMS]  one stream per purpose (simcore.rng)
-    ("forced", "i8", 1),       # [64]  die faces forced by tests, used before random rolls
-    ("options", "i8", 1),      # [MAX_OPTIONS]  legal options of the current decision
-    ("scores", "f8", 1),       # [MAX_OPTIONS]  a strategy's working space (planner.py)
-    ("script", "i8", 1),       # [MAX_SCRIPT]  option indices to take first (rollout replays)
-    ("trace", "i8", 2),        # [MAX_SCRIPT, 3]  (kind, n, index) of the decisions asked
-    ("decisions", "i8", 1),    # [N_DECISIONS] decisions asked by kind, over the whole chunk
-    ("events", "i8", 2),       # [capacity, 6]  the game log
+    # fields of a fixed shape first: each sits at a constant offset (simcore/packed.py)
+    ("sc", "i8", (N_SCALARS,)),
+    ("stock", "i8", (K.N_RES,)),                      # the village stock (HV-R01)
+    ("occ", "i8", (K.N_ACTIONS, K.MAX_SPACES)),       # player on each action space, -1 when free
+    ("loc_mod", "i8", (K.N_LOCATIONS, N_LOC_MOD)),
+    ("pile_n", "i8", (N_PILES,)),
+    ("hand", "i8", (K.MAX_PLAYERS, K.CARD_SLOTS)),
+    ("hand_n", "i8", (K.MAX_PLAYERS,)),
+    ("inv_n", "i8", (N_INV_ZONES,)),
+    ("rng", "u8", (K.N_STREAMS,)),                    # one stream per purpose (simcore.rng)
+    ("forced", "i8", (64,)),                          # die faces forced by tests, used before random rolls
+    ("options", "i8", (K.MAX_OPTIONS,)),              # legal options of the current decision
+    ("scores", "f8", (K.MAX_OPTIONS,)),               # a strategy's working space (planner.py)
+    ("script", "i8", (MAX_SCRIPT,)),                  # option indices to take first (rollout replays)
+    ("trace", "i8", (MAX_SCRIPT, 3)),                 # (kind, n, index) of the decisions asked
+    ("decisions", "i8", (K.N_DECISIONS,)),            # decisions asked by kind, over the whole chunk
+    # sized by the card mix
+    ("piles", "i8", (N_PILES, None)),                 # [N_PILES, n_smurfs]
+    ("inv", "i8", (N_INV_ZONES, None)),               # [N_INV_ZONES, n_inventions]
+    ("house_roof", "i8", (None,)),    # [n_roofs]  roof of each house in play
+    ("house_built", "i8", (None,)),   # [n_roofs]
+    ("cake", "i8", (None,)),          # [n_cakes] Cake card of each revealed cake
+    ("cake_done", "i8", (None,)),     # [n_cakes]
+    ("inv_occ", "i8", (None,)),       # [n_inventions]  player + 1 on each crafted slot's card, 0 if none
+    ("inv_used", "i8", (None,)),      # [n_inventions]  per Invention card: used this turn (once per turn)
+    ("garg_deck", "i8", (None,)),     # [n_gargamel]  index 0 is the bottom
+    ("events", "i8", (None, K.EVENT_FIELDS)),         # [capacity, EVENT_FIELDS]  the game log
 ])
 State = Record   # a packed record of the STATE layout
 
