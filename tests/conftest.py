@@ -8,7 +8,7 @@ import pytest
 
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
-from simcore.games.hidden_village.catalog import Catalog, load_catalog
+from simcore.games.hidden_village.catalog import Catalog, load_catalog, with_abilities
 from simcore.games.hidden_village.config import Config, make_config
 from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.state import State, new_state
@@ -88,8 +88,8 @@ def without_abilities(cat: Catalog) -> Catalog:
     """The same catalog with every card ability blanked: for tests of the game flow that must
     not be disturbed by the abilities of the cards they happen to deal."""
     import dataclasses
-    rules = cat.rules.replace(smurf_op=np.zeros_like(cat.rules.smurf_op),
-                               inv_op=np.zeros_like(cat.rules.inv_op))
+    rules = with_abilities(cat.rules, smurf_op=np.zeros_like(cat.rules.smurf_op),
+                           inv_op=np.zeros_like(cat.rules.inv_op))
     return dataclasses.replace(cat, rules=rules)
 
 

@@ -68,8 +68,8 @@ def test_without_removes_cards_of_every_kind_and_keeps_each_card_consistent(cat)
     assert R.smurf_kind.shape == (33,) and R.smurf_op.shape[0] == 33
     assert R.inv.shape == (23, 2) and R.inv_op.shape[0] == 23
     assert R.cake.shape == (9, 3) and R.garg.shape == (16, 2) and R.garg_eff.shape[0] == 16
-    for rows, rows0, arrays in ((mix.smurfs, cat.smurfs, ("smurf_kind", "smurf_op")),
-                                (mix.inventions, cat.inventions, ("inv", "inv_op")),
+    for rows, rows0, arrays in ((mix.smurfs, cat.smurfs, ("smurf_kind", "smurf_op", "smurf_ops")),
+                                (mix.inventions, cat.inventions, ("inv", "inv_op", "inv_ops")),
                                 (mix.cakes, cat.cakes, ("cake",)),
                                 (mix.gargamel, cat.gargamel, ("garg", "garg_eff"))):
         assert not set(gone) & set(ids(rows))

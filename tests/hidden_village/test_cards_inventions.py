@@ -23,6 +23,7 @@ from simcore.games.hidden_village.rules.gargamel import reveal_gargamel
 from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import (end_of_round, place_step, play_turn,
                                                        return_meeples)
+from simcore.games.hidden_village.catalog import with_abilities
 from tests.conftest import make_game
 from tests.hidden_village.scenario import face, hand, next_gargamel, on_board, placements, set_cakes, set_stock, stock
 
@@ -37,7 +38,7 @@ HARMLESS_WHITE = 5      # the white die's Bright idea (checked in fresh())
 def plain(cat):
     """The catalog with the Smurf cards' abilities blanked (the inventions keep theirs): for
     the tests that play a whole turn and must not be disturbed by the card played."""
-    rules = cat.rules.replace(smurf_op=np.zeros_like(cat.rules.smurf_op))
+    rules = with_abilities(cat.rules, smurf_op=np.zeros_like(cat.rules.smurf_op))
     return dataclasses.replace(cat, rules=rules)
 
 

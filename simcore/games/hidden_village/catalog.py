@@ -99,11 +99,30 @@ RULES = Layout("HiddenVillageRules", [
     ("smurf_kind", "i8", (None,)),              # [n_smurfs]  consts.KIND_*
     ("smurf_op", "i8", (None, K.N_OPS, K.N_OPV)),  # each card's ability (consts.OPV_*)
     ("inv_op", "i8", (None, K.N_OPS, K.N_OPV)),
+    ("smurf_ops", "i8", (None,)),               # [n_smurfs]  the ops each card carries, a bit mask (op_masks)
+    ("inv_ops", "i8", (None,)),                 # [n_inventions]
     ("inv", "i8", (None, 2)),                   # [n_inventions]  type, Smurfberry cost
     ("cake", "i8", (None, 3)),                  # [n_cakes]  prerequisite, n, resource (-1 if none)
     ("garg", "i8", (None, 2)),                  # [n_gargamel]  timing, Azrael's movement
     ("garg_eff", "i8", (None, K.MAX_G_EFFECTS, 4)),  # op, location, resource, amount
 ])
+
+
+def op_masks(table: np.ndarray) -> np.ndarray:
+    """Each card's ops as one bit mask (bit `op` set when table[card, op, OPV_ON] is set): a
+    kernel asks which ops a card carries with one word instead of a row of the table per op.
+    Derived from the table: Rules built with other ability tables use `with_abilities`."""
+    on = (table[:, :, K.OPV_ON] != 0).astype(np.int64)
+    return (on << np.arange(K.N_OPS, dtype=np.int64)).sum(axis=1).astype(np.int64)
+
+
+def with_abilities(rules: "Record", **tables) -> "Record":
+    """A copy of `rules` with other ability tables (smurf_op=..., inv_op=...), their op masks
+    recomputed to match."""
+    masks = {{"smurf_op": "smurf_ops", "inv_op": "inv_ops"}[name]: op_masks(t) for name, t in tables.items()}
+    return rules.replace(**tables, **masks)
+
+
 Rules = Record   # every rule value as a typed array with named columns, packed in one
                  # record (see state.py for why); the kernels read only these
 
@@ -823,7 +842,8 @@ def load_catalog(data_dir: str | Path | None = None, cards: str | Path | None = 
     rules = RULES.pack(dict(
         act=act, die=np.stack([die_result, die_amount], axis=-1).astype(np.int64),
         roof_cost=roof_cost.astype(np.int64), smurf_kind=smurf_kind, smurf_op=smurf_op,
-        inv_op=inv_op, inv=inv, cake=cake, garg=garg, garg_eff=garg_eff,
+        inv_op=inv_op, smurf_ops=op_masks(smurf_op), inv_ops=op_masks(inv_op),
+        inv=inv, cake=cake, garg=garg, garg_eff=garg_eff,
         setup=np.array([meeples, meeples_in_box, inventions_max, ideas_at_setup, supply], np.int64),
     ))
     return Catalog(rules=rules, resources=resources, locations=locs, actions=actions, dice=dice,

@@ -135,6 +135,19 @@ EFFECT_OPS = [
 for _i, _name in enumerate(EFFECT_OPS):
     globals()["OP_" + _name.upper().replace("-", "_")] = _i
 N_OPS = len(EFFECT_OPS)
+# a card's ops are also kept as one int64 bit mask (Rules.smurf_ops, Rules.inv_ops: bit op set
+# when the card carries op), so the vocabulary must fit in 63 bits
+assert N_OPS <= 63, f"{N_OPS} effect ops do not fit a card's op mask (63 at most)"
+
+
+def op_bits(*ops):
+    """The bit mask of `ops` (to test a card's op mask against several ops at once)."""
+    m = 0
+    for op in ops:
+        m |= 1 << op
+    return m
+
+
 # values stored per (card, op): Rules.smurf_op[card, op, OPV_*]
 OPV_ON = 0        # 1 if the card has the op
 OPV_AMOUNT = 1
@@ -147,6 +160,10 @@ N_OPV = 6
 INSTANT_OPS = (OP_LOSE, OP_ROLL_DANGER, OP_DRAW, OP_GAIN_CHOICE, OP_GAIN_SAME, OP_FREE_NEST,
                OP_DRAW_LOST, OP_REVEAL_IDEAS, OP_MOVE_AZRAEL, OP_AZRAEL_TO, OP_PREPARE_CAKE,
                OP_CRAFT_DISCOUNT)
+INSTANT_BITS = op_bits(*INSTANT_OPS)
+# the placement limits of a played Smurf card (rules/query.card_limits)
+LIMIT_BITS = op_bits(OP_FORBID_LOCATIONS, OP_LAZY, OP_VAIN, OP_BABY, OP_NO_DANGEROUS,
+                     OP_ONE_SPACE_ONLY, OP_AVOID_AZRAEL)
 
 # --- random stream purposes (simcore.rng): chance streams never depend on the strategy
 STREAM_SETUP = 0

@@ -13,6 +13,7 @@ from ...jit import njit
 from . import catalog as T
 from . import consts as K
 from . import state as S
+from .rules.query import carries
 
 GREEDY = 3   # strategy id (simcore.policy's generic ids are 0..2)
 
@@ -213,7 +214,7 @@ def place_score(R, st, params, pc, opt):
             if cr >= 0:
                 v -= R.inv_op[card, K.OP_COLLECT, K.OPV_COST] * res_value(R, st, params, cr)
             return v
-        return instant_value(R, st, params, R.inv_op, card)
+        return instant_value(R, st, params, R.inv_op, R.inv_ops[card], card)
     a = opt
     if completes(R, st, a):
         v = completion_value(R, st, params, pc, a)
@@ -251,32 +252,36 @@ def completion_value(R, st, params, pc, a):
 
 
 @njit
-def instant_value(R, st, params, table, card):
-    """The value of resolving a card's instant ops now."""
+def instant_value(R, st, params, table, ops, card):
+    """The value of resolving a card's instant ops now (`ops`: its op mask, Rules.smurf_ops or
+    Rules.inv_ops, tested instead of the table's rows)."""
     v = 0.0
-    best_res = max(res_value(R, st, params, 0), max(res_value(R, st, params, 1), res_value(R, st, params, 2)))
-    if table[card, K.OP_DRAW, K.OPV_ON]:
+    if ops & K.INSTANT_BITS == 0:
+        return v
+    if carries(ops, K.OP_DRAW):
         v += 0.8 * table[card, K.OP_DRAW, K.OPV_AMOUNT]
-    if table[card, K.OP_GAIN_CHOICE, K.OPV_ON]:
-        v += best_res * table[card, K.OP_GAIN_CHOICE, K.OPV_AMOUNT]
-    if table[card, K.OP_GAIN_SAME, K.OPV_ON]:
-        v += best_res * table[card, K.OP_GAIN_SAME, K.OPV_AMOUNT]
-    if table[card, K.OP_FREE_NEST, K.OPV_ON]:
+    if ops & _GAIN_BITS:
+        best_res = max(res_value(R, st, params, 0), max(res_value(R, st, params, 1), res_value(R, st, params, 2)))
+        if carries(ops, K.OP_GAIN_CHOICE):
+            v += best_res * table[card, K.OP_GAIN_CHOICE, K.OPV_AMOUNT]
+        if carries(ops, K.OP_GAIN_SAME):
+            v += best_res * table[card, K.OP_GAIN_SAME, K.OPV_AMOUNT]
+    if carries(ops, K.OP_FREE_NEST):
         v += params[P_NEST] if st.sc[S.S_NEST] > 0 else -0.5
-    if table[card, K.OP_DRAW_LOST, K.OPV_ON]:
+    if carries(ops, K.OP_DRAW_LOST):
         v += params[P_RESCUE] if st.pile_n[S.P_FOREST] > 0 else 0.5
-    if table[card, K.OP_REVEAL_IDEAS, K.OPV_ON]:
+    if carries(ops, K.OP_REVEAL_IDEAS):
         v += 0.3 * table[card, K.OP_REVEAL_IDEAS, K.OPV_AMOUNT]
-    if table[card, K.OP_PREPARE_CAKE, K.OPV_ON]:
+    if carries(ops, K.OP_PREPARE_CAKE):
         open_cakes = 0
         for i in range(st.sc[S.S_N_CAKES]):
             open_cakes += 1 - st.cake_done[i]
         v += params[P_CAKE] * 2 if open_cakes > 0 else -1.0
-    if table[card, K.OP_LOSE, K.OPV_ON]:
+    if carries(ops, K.OP_LOSE):
         v -= table[card, K.OP_LOSE, K.OPV_AMOUNT] * res_value(R, st, params, table[card, K.OP_LOSE, K.OPV_RES])
-    if table[card, K.OP_ROLL_DANGER, K.OPV_ON]:
+    if carries(ops, K.OP_ROLL_DANGER):
         v -= params[P_DANGER]
-    if table[card, K.OP_CRAFT_DISCOUNT, K.OPV_ON]:
+    if carries(ops, K.OP_CRAFT_DISCOUNT):
         v += 0.5
     return v
 
@@ -284,54 +289,78 @@ def instant_value(R, st, params, table, card):
 @njit
 def inv_value(R, st, params, card):
     """How much a crafted invention is worth keeping (or crafting)."""
+    ops = R.inv_ops[card]
     v = 0.0
     if R.inv[card, T.INV_TYPE] == K.INV_SINGLE_USE:
-        v += 0.6 * max(instant_value(R, st, params, R.inv_op, card), 0.0)
+        v += 0.6 * max(instant_value(R, st, params, R.inv_op, ops, card), 0.0)
     elif R.inv[card, T.INV_TYPE] == K.INV_NEW_ACTION:
-        if R.inv_op[card, K.OP_COLLECT, K.OPV_ON]:
+        if carries(ops, K.OP_COLLECT):
             v += 0.5 * R.inv_op[card, K.OP_COLLECT, K.OPV_AMOUNT] * params[P_NEED]
         else:
-            v += 0.5 * max(instant_value(R, st, params, R.inv_op, card), 0.0)
-    if R.inv_op[card, K.OP_EXTRA_MEEPLE, K.OPV_ON]:
+            v += 0.5 * max(instant_value(R, st, params, R.inv_op, ops, card), 0.0)
+    if ops & _KEEP_BITS == 0:
+        return v * params[P_CRAFT]
+    if carries(ops, K.OP_EXTRA_MEEPLE):
         v += 8.0
-    if R.inv_op[card, K.OP_COLLECT_EXTRA_SAME, K.OPV_ON]:
+    if carries(ops, K.OP_COLLECT_EXTRA_SAME):
         v += 3.0
-    if R.inv_op[card, K.OP_SECOND_LOST, K.OPV_ON]:
+    if carries(ops, K.OP_SECOND_LOST):
         v += 5.0 if st.pile_n[S.P_FOREST] > 1 else 0.0
-    if R.inv_op[card, K.OP_BUILD_DISCOUNT, K.OPV_ON]:
+    if carries(ops, K.OP_BUILD_DISCOUNT):
         v += 3.0
-    if R.inv_op[card, K.OP_IGNORE_DANGER, K.OPV_ON]:
+    if carries(ops, K.OP_IGNORE_DANGER):
         v += 1.5
-    if R.inv_op[card, K.OP_SHORTAGE_REDUCE, K.OPV_ON] or R.inv_op[card, K.OP_NO_CRACOUCASS_DISCARD, K.OPV_ON]:
+    if carries(ops, K.OP_SHORTAGE_REDUCE) or carries(ops, K.OP_NO_CRACOUCASS_DISCARD):
         v += 1.5
-    if R.inv_op[card, K.OP_NO_HOUSE_DESTROY, K.OPV_ON] or R.inv_op[card, K.OP_AZRAEL_SLOW, K.OPV_ON]:
+    if carries(ops, K.OP_NO_HOUSE_DESTROY) or carries(ops, K.OP_AZRAEL_SLOW):
         v += 1.0
-    if R.inv_op[card, K.OP_CRAFT_DISCOUNT, K.OPV_ON]:
+    if carries(ops, K.OP_CRAFT_DISCOUNT):
         v += 0.5
     return v * params[P_CRAFT]
+
+
+# what card_value and inv_value read of a card, as op masks (a card carries one or two ops:
+# most tests below are skipped by one test of the mask)
+_GAIN_BITS = K.op_bits(K.OP_GAIN_CHOICE, K.OP_GAIN_SAME)
+_HELPS = (K.OP_COLLECT_IDENTICAL, K.OP_COLLECT_ANY_TYPE, K.OP_COLLECT_EXTRA_SAME,
+          K.OP_COLLECT_BONUS, K.OP_COLLECT_ALSO, K.OP_SKIP_DANGER, K.OP_SKIP_AZRAEL,
+          K.OP_DISCOUNT, K.OP_BUILD_DISCOUNT, K.OP_PERFORM_REVEAL_IDEAS)
+_LIMITS = (K.OP_FORBID_LOCATIONS, K.OP_LAZY, K.OP_BABY, K.OP_VAIN, K.OP_NO_DANGEROUS,
+           K.OP_ONE_SPACE_ONLY, K.OP_AVOID_AZRAEL, K.OP_NO_INVENTIONS)
+_HELP_BITS = K.op_bits(*_HELPS)
+_LIMIT_BITS = K.op_bits(*_LIMITS)
+_LASTING_BITS = _HELP_BITS | _LIMIT_BITS | K.op_bits(
+    K.OP_RESCUE_GAIN_DIFFERENT, K.OP_RESCUE_SECOND_DRAW, K.OP_COLLECT_DELTA, K.OP_EXTRA_COST,
+    K.OP_FORCE_DANGER)
+_KEEP_BITS = K.op_bits(K.OP_EXTRA_MEEPLE, K.OP_COLLECT_EXTRA_SAME, K.OP_SECOND_LOST,
+                       K.OP_BUILD_DISCOUNT, K.OP_IGNORE_DANGER, K.OP_SHORTAGE_REDUCE,
+                       K.OP_NO_CRACOUCASS_DISCARD, K.OP_NO_HOUSE_DESTROY, K.OP_AZRAEL_SLOW,
+                       K.OP_CRAFT_DISCOUNT)
 
 
 @njit
 def card_value(R, st, params, card):
     """How good it is to play Smurf card `card` now (its instant effects and its lasting
     help, less its limits and harms)."""
-    v = instant_value(R, st, params, R.smurf_op, card)
-    for op in (K.OP_COLLECT_IDENTICAL, K.OP_COLLECT_ANY_TYPE, K.OP_COLLECT_EXTRA_SAME,
-               K.OP_COLLECT_BONUS, K.OP_COLLECT_ALSO, K.OP_SKIP_DANGER, K.OP_SKIP_AZRAEL,
-               K.OP_DISCOUNT, K.OP_BUILD_DISCOUNT, K.OP_PERFORM_REVEAL_IDEAS):
-        if R.smurf_op[card, op, K.OPV_ON]:
-            v += 1.2
-    if R.smurf_op[card, K.OP_RESCUE_GAIN_DIFFERENT, K.OPV_ON] or R.smurf_op[card, K.OP_RESCUE_SECOND_DRAW, K.OPV_ON]:
+    ops = R.smurf_ops[card]
+    v = instant_value(R, st, params, R.smurf_op, ops, card)
+    if ops & _LASTING_BITS == 0:
+        return v
+    if ops & _HELP_BITS:
+        for op in _HELPS:
+            if carries(ops, op):
+                v += 1.2
+    if carries(ops, K.OP_RESCUE_GAIN_DIFFERENT) or carries(ops, K.OP_RESCUE_SECOND_DRAW):
         v += 2.0 if st.pile_n[S.P_FOREST] > 0 else 0.5
-    for op in (K.OP_FORBID_LOCATIONS, K.OP_LAZY, K.OP_BABY, K.OP_VAIN, K.OP_NO_DANGEROUS,
-               K.OP_ONE_SPACE_ONLY, K.OP_AVOID_AZRAEL, K.OP_NO_INVENTIONS):
-        if R.smurf_op[card, op, K.OPV_ON]:
-            v -= 0.7
-    if R.smurf_op[card, K.OP_COLLECT_DELTA, K.OPV_ON]:
+    if ops & _LIMIT_BITS:
+        for op in _LIMITS:
+            if carries(ops, op):
+                v -= 0.7
+    if carries(ops, K.OP_COLLECT_DELTA):
         v += 0.8 * R.smurf_op[card, K.OP_COLLECT_DELTA, K.OPV_AMOUNT]
-    if R.smurf_op[card, K.OP_EXTRA_COST, K.OPV_ON]:
+    if carries(ops, K.OP_EXTRA_COST):
         v -= 1.0
-    if R.smurf_op[card, K.OP_FORCE_DANGER, K.OPV_ON]:
+    if carries(ops, K.OP_FORCE_DANGER):
         v -= params[P_DANGER] * 0.7
     return v
 
@@ -359,7 +388,8 @@ def score(R, st, kind, opt, params):
             cost = R.inv[card, T.INV_COST]
             full = st.inv_n[S.I_CRAFTED] >= R.setup[T.SU_INVENTIONS_MAX]
             return inv_value(R, st, params, card) - cost * res_value(R, st, params, K.BERRY) - (3.0 if full else 0.0)
-        return instant_value(R, st, params, R.inv_op, st.inv[S.I_CRAFTED, opt - 100]) - 0.5
+        card = st.inv[S.I_CRAFTED, opt - 100]
+        return instant_value(R, st, params, R.inv_op, R.inv_ops[card], card) - 0.5
     if kind == K.D_CRAFT_DISCARD or kind == K.D_DESTROY_INVENTION:
         return -inv_value(R, st, params, st.inv[S.I_CRAFTED, opt])
     if kind == K.D_FREE_CRAFT:

@@ -10,7 +10,7 @@ from .core import check_progress, gain, log, log_ability, move_azrael
 from .decide import decide
 from .dice import roll_and_apply
 from .inventions import craft, discard_crafted, price_less, reveal_ideas
-from .query import inv_slot, inv_sum, played_on, played_val
+from .query import carries, inv_slot, inv_sum, played_on, played_val
 
 
 @njit
@@ -47,8 +47,11 @@ def offer_craft(R, C, st, discount, sid, params):
 def instant(R, C, st, table, card, source, p, sid, params):
     """Resolve the instant ops of `card` (row of `table`: Rules.smurf_op or Rules.inv_op) in
     the order of consts.INSTANT_OPS. `source` is 0 for a Smurf card, 1 for an invention."""
+    ops = R.smurf_ops[card] if source == 0 else R.inv_ops[card]
     for op in K.INSTANT_OPS:
-        if table[card, op, K.OPV_ON] == 0:
+        if ops & K.INSTANT_BITS == 0:   # a card without instant ops: one test, not one per op
+            break
+        if not carries(ops, op):
             continue
         n = table[card, op, K.OPV_AMOUNT]
         done = True

@@ -13,6 +13,12 @@ from .. import consts as K
 from .. import state as S
 
 
+@njit(inline="always")
+def carries(ops, op):
+    """Does a card whose op mask is `ops` (Rules.smurf_ops, Rules.inv_ops) carry `op`?"""
+    return (ops >> op) & 1 != 0
+
+
 @njit
 def stock_total(st):
     return st.stock[0] + st.stock[1] + st.stock[2]
@@ -23,7 +29,7 @@ def played_on(R, st, op):
     """Does the Smurf card played this turn carry `op`? (Its ability lasts until it is
     discarded at step 4: HV-T09.)"""
     card = st.sc[S.S_PLAYED]
-    return card >= 0 and R.smurf_op[card, op, K.OPV_ON] != 0
+    return card >= 0 and carries(R.smurf_ops[card], op)
 
 
 @njit
@@ -41,7 +47,7 @@ def inv_slot(R, st, op):
     if st.sc[S.S_NO_INV]:
         return -1
     for i in range(st.inv_n[S.I_CRAFTED]):
-        if R.inv_op[st.inv[S.I_CRAFTED, i], op, K.OPV_ON]:
+        if carries(R.inv_ops[st.inv[S.I_CRAFTED, i]], op):
             return i
     return -1
 
@@ -54,7 +60,7 @@ def inv_sum(R, st, op):
     n = 0
     for i in range(st.inv_n[S.I_CRAFTED]):
         card = st.inv[S.I_CRAFTED, i]
-        if R.inv_op[card, op, K.OPV_ON]:
+        if carries(R.inv_ops[card], op):
             n += R.inv_op[card, op, K.OPV_AMOUNT]
     return n
 
@@ -81,7 +87,7 @@ def cost_rules(R, st):
     grumpy = 0
     card = st.sc[S.S_PLAYED]
     if card >= 0:
-        if R.smurf_op[card, K.OP_DISCOUNT, K.OPV_ON]:
+        if carries(R.smurf_ops[card], K.OP_DISCOUNT):
             d_res = R.smurf_op[card, K.OP_DISCOUNT, K.OPV_RES]
             d_amount = R.smurf_op[card, K.OP_DISCOUNT, K.OPV_AMOUNT]
             d_mask = R.smurf_op[card, K.OP_DISCOUNT, K.OPV_MASK]
@@ -224,7 +230,7 @@ def card_limits(R, st):
     locations, then whether it is Lazy, Vain, Baby, forbids dangerous actions, allows only
     one-space actions, avoids Azrael's location."""
     card = st.sc[S.S_PLAYED]
-    if card < 0:
+    if card < 0 or R.smurf_ops[card] & K.LIMIT_BITS == 0:
         return (0, 0, 0, 0, 0, 0, 0)
     ops = R.smurf_op[card]
     forbid = ops[K.OP_FORBID_LOCATIONS, K.OPV_MASK] if ops[K.OP_FORBID_LOCATIONS, K.OPV_ON] else 0
