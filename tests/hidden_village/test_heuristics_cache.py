@@ -1,7 +1,8 @@
-"""Greedy counts what the objectives require once per decision (heuristics.cache_requirements):
-over positions of real games, the one-pass count must equal a plain count from the rules data,
-the cached answers must equal the uncached ones, and the starting cards left must be counted
-right."""
+"""Greedy counts what the objectives require once per decision (heuristics.cache_requirements),
+and keeps the count until a rule changes a house or a cake: over positions of real games, the
+one-pass count must equal a plain count from the rules data, the cached answers must equal the
+uncached ones, a count kept between decisions must equal a recount, and the starting cards
+left must be counted right."""
 import numpy as np
 
 import strategies
@@ -41,10 +42,10 @@ def counted_by_hand(R, st):
     return req, kinds, starting
 
 
-def positions(cat, level, die, games, seed):
-    """The state after every turn of `games` games played by the random strategy."""
+def positions(cat, level, die, games, seed, strategy="random"):
+    """The state after every turn of `games` games played by `strategy`."""
     C, _ = make_config(cat, level=level, die=die, players=3)
-    s = strategies.get("random")
+    s = strategies.get(strategy)
     params = np.asarray(s.param_vector(), np.float64)
     st = new_state(cat.rules, event_capacity=1)
     for g in range(games):
@@ -91,3 +92,26 @@ def test_greedys_counts_equal_a_plain_count_over_played_games(cat):
     last.hand_n[:] = 0
     last.pile_n[S.P_DISCARD] = 0
     assert H.starting_cards_left(R, last) == 0 and H.starting_cards_left(R, last, 1) == 0
+
+
+def test_counts_kept_between_greedys_decisions_equal_a_recount_after_every_turn(cat):
+    """The counts are kept from one decision to the next until a rule builds or destroys a
+    house or prepares a cake (each bumps S_OBJ_VER): after every turn of greedy games, in
+    which houses are built, cakes prepared and houses destroyed by Gargamel, counts marked
+    current must equal a plain recount."""
+    R = cat.rules
+    current = stale = destroyed = 0
+    for level, die in (("standard", "white"), ("smurfnightmarish", "red")):
+        built_before = 0
+        for st in positions(cat, level, die, games=10, seed=11, strategy="greedy"):
+            built = int(st.house_built[:st.sc[S.S_N_HOUSES]].sum())
+            destroyed += built < built_before
+            built_before = built
+            if st.sc[S.S_REQ_VER] != st.sc[S.S_OBJ_VER] + 1:
+                stale += 1
+                continue
+            req, kinds, _ = counted_by_hand(R, st)
+            assert [int(st.sc[S.S_REQ_0 + r]) for r in range(K.N_RES)] == req
+            assert {k for k in range(len(K.CAKE_REQUIRES)) if (st.sc[S.S_CAKES_OPEN] >> k) & 1} == kinds
+            current += 1
+    assert current > 300 and stale > 0 and destroyed > 0

@@ -46,12 +46,17 @@ def need(R, st, r):
 
 @njit
 def cache_requirements(R, st):
-    """Count what the objectives require once per decision (cleared by uncache)."""
-    req0, req1, req2, cakes = objectives(R, st)
-    st.sc[S.S_REQ_0] = req0
-    st.sc[S.S_REQ_1] = req1
-    st.sc[S.S_REQ_2] = req2
-    st.sc[S.S_CAKES_OPEN] = cakes
+    """What the objectives require, for the options of one decision (cleared by uncache):
+    counted again only if a house or a cake changed since the last count (S_OBJ_VER, which
+    the rules bump; a state whose houses or cakes are edited from Python outside the rules
+    needs st.sc[S_REQ_VER] = 0)."""
+    if st.sc[S.S_REQ_VER] != st.sc[S.S_OBJ_VER] + 1:
+        req0, req1, req2, cakes = objectives(R, st)
+        st.sc[S.S_REQ_0] = req0
+        st.sc[S.S_REQ_1] = req1
+        st.sc[S.S_REQ_2] = req2
+        st.sc[S.S_CAKES_OPEN] = cakes
+        st.sc[S.S_REQ_VER] = st.sc[S.S_OBJ_VER] + 1
     st.sc[S.S_REQ_CACHED] = 1
 
 

@@ -70,6 +70,9 @@ _SCALARS = [
     "REQ_1",          #     does not recount the houses and cakes for every option
     "REQ_2",
     "CAKES_OPEN",     # ... and the requirement kinds of the unprepared cakes (a mask)
+    "OBJ_VER",        # bumped by every rule that builds or destroys a house or prepares a cake
+    "REQ_VER",        # OBJ_VER + 1 when REQ_* and CAKES_OPEN were counted (0: never): a
+                      # decision recounts them only after a house or cake changed
     "MEMO",           # the state's key when the planner last scored every placement (planner.py)
 ]
 for _i, _name in enumerate(_SCALARS):

@@ -128,6 +128,13 @@ def objectives_met(st):
 
 
 @njit
+def objectives_changed(st):
+    """A house was built or destroyed or a cake prepared: what the objectives still require
+    must be counted again (heuristics.cache_requirements). Every rule that does so calls it."""
+    st.sc[S.S_OBJ_VER] += 1
+
+
+@njit
 def check_progress(R, C, st):
     """Prepare every cake whose prerequisite holds now (HV-K01), then check victory (HV-G01)."""
     if st.sc[S.S_OUTCOME] != K.RUNNING:
@@ -135,6 +142,7 @@ def check_progress(R, C, st):
     for i in range(st.sc[S.S_N_CAKES]):
         if st.cake_done[i] == 0 and cake_ready(R, st, st.cake[i]):
             st.cake_done[i] = 1
+            objectives_changed(st)
             log(C, st, K.EV_CAKE, st.cake[i], 0, 0)
     if objectives_met(st):
         st.sc[S.S_OUTCOME] = K.WIN

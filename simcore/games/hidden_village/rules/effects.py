@@ -6,7 +6,7 @@ from .. import catalog as T
 from .. import consts as K
 from .. import state as S
 from .cards import add_to_hand, draw_from_deck, draw_lost_smurf
-from .core import check_progress, gain, log, log_ability, move_azrael
+from .core import check_progress, gain, log, log_ability, move_azrael, objectives_changed
 from .decide import decide
 from .dice import roll_and_apply
 from .inventions import craft, discard_crafted, price_less, reveal_ideas
@@ -118,6 +118,7 @@ def instant(R, C, st, table, card, source, p, sid, params):
             if done:
                 i = st.options[decide(R, st, K.D_PREPARE_CAKE, k, sid, params)]
                 st.cake_done[i] = 1
+                objectives_changed(st)
                 log(C, st, K.EV_CAKE, st.cake[i], 0, 0)
         elif op == K.OP_CRAFT_DISCOUNT:
             done = offer_craft(R, C, st, n, sid, params)

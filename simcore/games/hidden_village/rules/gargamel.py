@@ -4,7 +4,7 @@ from .. import catalog as T
 from .. import consts as K
 from .. import state as S
 from .cards import cracoucass_attack
-from .core import log, log_ability, lose_choice
+from .core import log, log_ability, lose_choice, objectives_changed
 from .decide import decide
 from .inventions import destroy_invention, discard_all_ideas, discard_crafted
 from .query import inv_slot, stock_total
@@ -14,6 +14,7 @@ from .query import inv_slot, stock_total
 def destroy_house(C, st, h):
     """HV-G03: the roof is turned back upside down; the house must be built again."""
     st.house_built[h] = 0
+    objectives_changed(st)
     log(C, st, K.EV_HOUSE_DESTROYED, h, st.house_roof[h], 0)
 
 

@@ -6,7 +6,7 @@ from .. import catalog as T
 from .. import consts as K
 from .. import state as S
 from .cards import draw_lost_smurf, relocate
-from .core import check_progress, gain, give_up_choice, log, log_ability
+from .core import check_progress, gain, give_up_choice, log, log_ability, objectives_changed
 from .decide import decide
 from .dice import roll_and_apply
 from .effects import collect, collect_pair, instant
@@ -193,6 +193,7 @@ def perform(R, C, st, a, p, sid, params):
         relocate(R, C, st, False, sid, params)
     elif eff == K.ACT_BUILD:
         st.house_built[house] = 1
+        objectives_changed(st)
         st.sc[S.S_BUILDS_ROUND] += 1
         log(C, st, K.EV_BUILD, house, st.house_roof[house], 0)
         check_progress(R, C, st)
