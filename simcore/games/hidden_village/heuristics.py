@@ -379,6 +379,35 @@ def keep_value(R, st, params, card):
     return v
 
 
+@njit(inline="always")
+def full_penalty(R, st):
+    """What crafting costs greedy when the inventions zone is full (one must be discarded)."""
+    return 3.0 if st.inv_n[S.I_CRAFTED] >= R.setup[T.SU_INVENTIONS_MAX] else 0.0
+
+
+@njit(inline="always")
+def bonus_score(R, st, params, opt, berry, full):
+    """A bonus-action option: pass (0), craft idea opt - 1, or use crafted slot opt - 100
+    (`berry`: a Smurfberry's value; `full`: full_penalty)."""
+    if opt == 0:
+        return 0.0
+    if opt < 100:
+        card = st.inv[S.I_IDEAS, opt - 1]
+        return inv_value(R, st, params, card) - R.inv[card, T.INV_COST] * berry - full
+    card = st.inv[S.I_CRAFTED, opt - 100]
+    return instant_value(R, st, params, R.inv_op, R.inv_ops[card], card) - 0.5
+
+
+@njit(inline="always")
+def relocate_score(R, st, params, opt):
+    """Relocating Smurf card `opt` (-1: none)."""
+    if opt < 0:
+        return 0.0
+    if R.smurf_kind[opt] != K.KIND_STARTING:
+        return -5.0
+    return params[P_RELOCATE] - keep_value(R, st, params, opt)
+
+
 @njit
 def score(R, st, kind, opt, params):
     if kind == K.D_PLACE:
@@ -386,15 +415,7 @@ def score(R, st, kind, opt, params):
     if kind == K.D_PLAY_CARD:
         return card_value(R, st, params, st.hand[st.sc[S.S_CUR], opt])
     if kind == K.D_BONUS:
-        if opt == 0:
-            return 0.0
-        if opt < 100:
-            card = st.inv[S.I_IDEAS, opt - 1]
-            cost = R.inv[card, T.INV_COST]
-            full = st.inv_n[S.I_CRAFTED] >= R.setup[T.SU_INVENTIONS_MAX]
-            return inv_value(R, st, params, card) - cost * res_value(R, st, params, K.BERRY) - (3.0 if full else 0.0)
-        card = st.inv[S.I_CRAFTED, opt - 100]
-        return instant_value(R, st, params, R.inv_op, R.inv_ops[card], card) - 0.5
+        return bonus_score(R, st, params, opt, res_value(R, st, params, K.BERRY), full_penalty(R, st))
     if kind == K.D_CRAFT_DISCARD or kind == K.D_DESTROY_INVENTION:
         return -inv_value(R, st, params, st.inv[S.I_CRAFTED, opt])
     if kind == K.D_FREE_CRAFT:
@@ -425,11 +446,7 @@ def score(R, st, kind, opt, params):
             c += R.roof_cost[st.house_roof[opt], r]
         return -c
     if kind == K.D_RELOCATE:
-        if opt < 0:
-            return 0.0
-        if R.smurf_kind[opt] != K.KIND_STARTING:
-            return -5.0
-        return params[P_RELOCATE] - keep_value(R, st, params, opt)
+        return relocate_score(R, st, params, opt)
     if kind == K.D_FIT_OF_RAGE:
         return -3.0 * params[P_SPARE] if opt < 0 else -params[P_BUILD]
     if kind == K.D_IGNORE_DANGER:
@@ -465,11 +482,34 @@ def choose_greedy(R, st, kind, n, params):
                 bi = i
         uncache(st)
         return bi
-    for i in range(n):
-        s = score(R, st, kind, st.options[i], params)
-        if s > best:
-            best = s
-            bi = i
+    # the next most frequent decisions, their kind dispatched once rather than per option
+    if kind == K.D_BONUS:
+        berry = res_value(R, st, params, K.BERRY)
+        full = full_penalty(R, st)
+        for i in range(n):
+            s = bonus_score(R, st, params, st.options[i], berry, full)
+            if s > best:
+                best = s
+                bi = i
+    elif kind == K.D_PLAY_CARD:
+        p = st.sc[S.S_CUR]
+        for i in range(n):
+            s = card_value(R, st, params, st.hand[p, st.options[i]])
+            if s > best:
+                best = s
+                bi = i
+    elif kind == K.D_RELOCATE:
+        for i in range(n):
+            s = relocate_score(R, st, params, st.options[i])
+            if s > best:
+                best = s
+                bi = i
+    else:
+        for i in range(n):
+            s = score(R, st, kind, st.options[i], params)
+            if s > best:
+                best = s
+                bi = i
     uncache(st)
     return bi
 
