@@ -230,9 +230,10 @@ def bonus_extra(R, C, st, r, b, t, at_location, sid, params):
 @njit
 def usable_single_use(R, st, card):
     """A single-use invention usable as a bonus action (timed ones wait for their moment)."""
-    if R.inv[card, T.INV_TYPE] != K.INV_SINGLE_USE:
-        return False
-    return R.inv_op[card, K.OP_IGNORE_DANGER, K.OPV_ON] == 0 and R.inv_op[card, K.OP_REWIND, K.OPV_ON] == 0
+    return (R.inv[card, T.INV_TYPE] == K.INV_SINGLE_USE) & (R.inv_ops[card] & _TIMED_BITS == 0)
+
+
+_TIMED_BITS = K.op_bits(K.OP_IGNORE_DANGER, K.OP_REWIND)   # single-use inventions used at their moment
 
 
 @njit
@@ -242,16 +243,16 @@ def bonus_actions(R, C, st, p, sid, params):
     while st.sc[S.S_OUTCOME] == K.RUNNING:
         k = 1
         st.options[0] = 0
-        less = inv_sum(R, st, K.OP_CRAFT_DISCOUNT)   # Toolbox (none under Beta Smurf)
-        for i in range(st.inv_n[S.I_IDEAS]):
-            if price_less(R, st.inv[S.I_IDEAS, i], less) <= st.stock[K.BERRY]:
+        if st.inv_n[S.I_IDEAS] > 0:
+            less = inv_sum(R, st, K.OP_CRAFT_DISCOUNT)   # Toolbox (none under Beta Smurf)
+            berries = st.stock[K.BERRY]
+            for i in range(st.inv_n[S.I_IDEAS]):
                 st.options[k] = 1 + i
-                k += 1
+                k += price_less(R, st.inv[S.I_IDEAS, i], less) <= berries
         if not st.sc[S.S_NO_INV]:
             for i in range(st.inv_n[S.I_CRAFTED]):
-                if usable_single_use(R, st, st.inv[S.I_CRAFTED, i]):
-                    st.options[k] = 100 + i
-                    k += 1
+                st.options[k] = 100 + i
+                k += usable_single_use(R, st, st.inv[S.I_CRAFTED, i])
         if k == 1:
             return
         opt = st.options[decide(R, st, K.D_BONUS, k, sid, params)]
