@@ -256,7 +256,7 @@ def completion_value(R, st, params, pc, a):
     return v
 
 
-@njit
+@njit(inline="always")   # typed into its callers: with the op masks, a few tests for most cards
 def instant_value(R, st, params, table, ops, card):
     """The value of resolving a card's instant ops now (`ops`: its op mask, Rules.smurf_ops or
     Rules.inv_ops, tested instead of the table's rows)."""
@@ -291,7 +291,7 @@ def instant_value(R, st, params, table, ops, card):
     return v
 
 
-@njit
+@njit(inline="always")   # typed into its callers: with the op masks, a few tests for most cards
 def inv_value(R, st, params, card):
     """How much a crafted invention is worth keeping (or crafting)."""
     ops = R.inv_ops[card]
