@@ -256,7 +256,7 @@ def completion_value(R, st, params, pc, a):
     return v
 
 
-@njit(inline="always")   # typed into its callers: with the op masks, a few tests for most cards
+@njit
 def instant_value(R, st, params, table, ops, card):
     """The value of resolving a card's instant ops now (`ops`: its op mask, Rules.smurf_ops or
     Rules.inv_ops, tested instead of the table's rows)."""
@@ -291,7 +291,7 @@ def instant_value(R, st, params, table, ops, card):
     return v
 
 
-@njit(inline="always")   # typed into its callers: with the op masks, a few tests for most cards
+@njit
 def inv_value(R, st, params, card):
     """How much a crafted invention is worth keeping (or crafting)."""
     ops = R.inv_ops[card]
@@ -348,7 +348,8 @@ def card_value(R, st, params, card):
     """How good it is to play Smurf card `card` now (its instant effects and its lasting
     help, less its limits and harms)."""
     ops = R.smurf_ops[card]
-    v = instant_value(R, st, params, R.smurf_op, ops, card)
+    # instant_value is 0.0 for a card without instant ops: the call is skipped (most cards)
+    v = instant_value(R, st, params, R.smurf_op, ops, card) if ops & K.INSTANT_BITS else 0.0
     if ops & _LASTING_BITS == 0:
         return v
     if ops & _HELP_BITS:
