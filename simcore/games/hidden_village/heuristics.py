@@ -39,30 +39,30 @@ P_RESCUE, P_NEST, P_BUILD, P_NEED, P_SPARE, P_PARTIAL, P_DANGER, P_AZRAEL, P_CRA
 @njit
 def need(R, st, r):
     """Units of resource r the unbuilt houses and the unprepared stock cakes still lack."""
-    if st.sc[S.S_REQ_CACHED]:
+    if counts_current(st):
         return st.sc[S.S_REQ_0 + r] - st.stock[r]
     return objectives(R, st)[r] - st.stock[r]
 
 
+@njit(inline="always")
+def counts_current(st):
+    """Do REQ_* and CAKES_OPEN hold what the objectives require now? They do until a rule
+    builds or destroys a house or prepares a cake (S_OBJ_VER). A state whose houses or cakes
+    are edited from Python outside the rules needs st.sc[S_REQ_VER] = 0."""
+    return st.sc[S.S_REQ_VER] == st.sc[S.S_OBJ_VER] + 1
+
+
 @njit
 def cache_requirements(R, st):
-    """What the objectives require, for the options of one decision (cleared by uncache):
-    counted again only if a house or a cake changed since the last count (S_OBJ_VER, which
-    the rules bump; a state whose houses or cakes are edited from Python outside the rules
-    needs st.sc[S_REQ_VER] = 0)."""
-    if st.sc[S.S_REQ_VER] != st.sc[S.S_OBJ_VER] + 1:
+    """Count what the objectives require, unless the counts kept are current: a decision's
+    options then read them instead of recounting the houses and cakes."""
+    if not counts_current(st):
         req0, req1, req2, cakes = objectives(R, st)
         st.sc[S.S_REQ_0] = req0
         st.sc[S.S_REQ_1] = req1
         st.sc[S.S_REQ_2] = req2
         st.sc[S.S_CAKES_OPEN] = cakes
         st.sc[S.S_REQ_VER] = st.sc[S.S_OBJ_VER] + 1
-    st.sc[S.S_REQ_CACHED] = 1
-
-
-@njit
-def uncache(st):
-    st.sc[S.S_REQ_CACHED] = 0
 
 
 @njit
@@ -114,7 +114,7 @@ def res_value(R, st, params, r):
 @njit
 def cake_open(R, st, req):
     """Is a cake with requirement kind `req` still unprepared?"""
-    if st.sc[S.S_REQ_CACHED]:
+    if counts_current(st):
         return (st.sc[S.S_CAKES_OPEN] >> req) & 1 != 0
     return (objectives(R, st)[3] >> req) & 1 != 0
 
@@ -471,20 +471,19 @@ def score(R, st, kind, opt, params):
 
 @njit
 def choose_greedy(R, st, kind, n, params):
+    """The option of the highest score (ties: the first). The frequent decisions are scored in
+    loops of their own, their kind dispatched once rather than per option through `score`."""
     cache_requirements(R, st)
     best = -1e18
     bi = 0
-    if kind == K.D_PLACE:   # the most frequent decision, its options scored without score's dispatch
+    if kind == K.D_PLACE:
         pc = place_context(R, st, params)
         for i in range(n):
             s = place_score(R, st, params, pc, st.options[i])
             if s > best:
                 best = s
                 bi = i
-        uncache(st)
-        return bi
-    # the next most frequent decisions, their kind dispatched once rather than per option
-    if kind == K.D_BONUS:
+    elif kind == K.D_BONUS:
         berry = res_value(R, st, params, K.BERRY)
         full = full_penalty(R, st)
         for i in range(n):
@@ -511,7 +510,6 @@ def choose_greedy(R, st, kind, n, params):
             if s > best:
                 best = s
                 bi = i
-    uncache(st)
     return bi
 
 

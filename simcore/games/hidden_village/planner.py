@@ -20,8 +20,7 @@ from . import catalog as T
 from . import consts as K
 from . import state as S
 from .heuristics import (GREEDY_PARAMS, P_AZRAEL, cache_requirements, card_value, completes,
-                         completion_value, place_context, place_score, score, starting_cards_left,
-                         uncache)
+                         completion_value, place_context, place_score, score, starting_cards_left)
 from .rules.query import (action_cost, can_perform, card_allows, card_allows_invention,
                           inv_sum, invention_placement_legal, placement_legal, total_cost)
 
@@ -245,7 +244,6 @@ def choose_planner(R, st, kind, n, params):
         if s > best:
             best = s
             bi = i
-    uncache(st)
     return bi
 
 

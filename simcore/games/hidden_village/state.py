@@ -65,14 +65,13 @@ _SCALARS = [
     "BAD_KIND",       # the decision a strategy answered with an illegal index ...
     "BAD_N",          # ... its number of legal options ...
     "BAD_INDEX",      # ... and the index returned (read by game.py to name them in the error)
-    "REQ_CACHED",     # 1 while a decision is scored: REQ_* hold what the objectives require ...
-    "REQ_0",          # ... of each resource (heuristics.objectives), so scoring the options
-    "REQ_1",          #     does not recount the houses and cakes for every option
+    "REQ_0",          # what the objectives require of each resource (heuristics.objectives),
+    "REQ_1",          # kept between greedy's and the planner's decisions ...
     "REQ_2",
-    "CAKES_OPEN",     # ... and the requirement kinds of the unprepared cakes (a mask)
+    "CAKES_OPEN",     # ... with the requirement kinds of the unprepared cakes (a mask)
     "OBJ_VER",        # bumped by every rule that builds or destroys a house or prepares a cake
-    "REQ_VER",        # OBJ_VER + 1 when REQ_* and CAKES_OPEN were counted (0: never): a
-                      # decision recounts them only after a house or cake changed
+    "REQ_VER",        # OBJ_VER + 1 while REQ_* and CAKES_OPEN hold the current counts (0: never
+                      # counted): they are recounted only after a house or a cake changed
     "MEMO",           # the state's key when the planner last scored every placement (planner.py)
 ]
 for _i, _name in enumerate(_SCALARS):
