@@ -52,17 +52,22 @@ def counts_current(st):
     return st.sc[S.S_REQ_VER] == st.sc[S.S_OBJ_VER] + 1
 
 
-@njit
+@njit(inline="always")   # typed into the two choosers: most decisions find the counts current
 def cache_requirements(R, st):
     """Count what the objectives require, unless the counts kept are current: a decision's
     options then read them instead of recounting the houses and cakes."""
     if not counts_current(st):
-        req0, req1, req2, cakes = objectives(R, st)
-        st.sc[S.S_REQ_0] = req0
-        st.sc[S.S_REQ_1] = req1
-        st.sc[S.S_REQ_2] = req2
-        st.sc[S.S_CAKES_OPEN] = cakes
-        st.sc[S.S_REQ_VER] = st.sc[S.S_OBJ_VER] + 1
+        recount_requirements(R, st)
+
+
+@njit
+def recount_requirements(R, st):
+    req0, req1, req2, cakes = objectives(R, st)
+    st.sc[S.S_REQ_0] = req0
+    st.sc[S.S_REQ_1] = req1
+    st.sc[S.S_REQ_2] = req2
+    st.sc[S.S_CAKES_OPEN] = cakes
+    st.sc[S.S_REQ_VER] = st.sc[S.S_OBJ_VER] + 1
 
 
 @njit
@@ -139,27 +144,46 @@ def starting_cards_left(R, st, at_most=1 << 30):
 
 
 @njit
+def rescue_value(R, st, params):
+    """What a rescue brings (HV-L07): a lost Smurf (or a card of the additional pile), a meeple
+    freed from the nest."""
+    v = 0.0
+    if st.pile_n[S.P_FOREST] > 0:
+        v += params[P_RESCUE]
+        if cake_open(R, st, K.CAKE_RESCUES_IN_ROUND):
+            v += params[P_CAKE] * 0.3
+    elif st.pile_n[S.P_EXTRA] > 0:
+        v += 1.0
+    if st.sc[S.S_NEST] > 0:
+        v += params[P_NEST] * (1.5 if st.sc[S.S_HUNGRY] else 1.0)
+    return v
+
+
+@njit(inline="always")
+def different_value(v0, v1, v2):
+    """Two different resources of the three, valued v0, v1, v2: the two best."""
+    return v0 + v1 + v2 - min(v0, min(v1, v2))
+
+
+@njit
+def build_value(R, st, params):
+    v = params[P_BUILD]
+    if cake_open(R, st, K.CAKE_BUILDS_IN_ROUND) or cake_open(R, st, K.CAKE_HOUSES_BUILT):
+        v += params[P_CAKE] * 0.3
+    return v
+
+
+@njit
 def action_value(R, st, params, a):
     """What performing action a brings (before its costs and risks)."""
     eff = R.act[a, T.A_EFFECT]
     if eff == K.ACT_RESCUE:
-        v = 0.0
-        if st.pile_n[S.P_FOREST] > 0:
-            v += params[P_RESCUE]
-            if cake_open(R, st, K.CAKE_RESCUES_IN_ROUND):
-                v += params[P_CAKE] * 0.3
-        elif st.pile_n[S.P_EXTRA] > 0:
-            v += 1.0
-        if st.sc[S.S_NEST] > 0:
-            v += params[P_NEST] * (1.5 if st.sc[S.S_HUNGRY] else 1.0)
-        return v
+        return rescue_value(R, st, params)
     if eff == K.ACT_COLLECT:
         return R.act[a, T.A_AMOUNT] * res_value(R, st, params, R.act[a, T.A_RES])
     if eff == K.ACT_COLLECT_DIFFERENT:
-        v0 = res_value(R, st, params, 0)
-        v1 = res_value(R, st, params, 1)
-        v2 = res_value(R, st, params, 2)
-        return v0 + v1 + v2 - min(v0, min(v1, v2))
+        return different_value(res_value(R, st, params, 0), res_value(R, st, params, 1),
+                               res_value(R, st, params, 2))
     if eff == K.ACT_CRAFT_FREE:
         best = 0.0
         for i in range(st.inv_n[S.I_IDEAS]):
@@ -170,10 +194,7 @@ def action_value(R, st, params, a):
     if eff == K.ACT_RELOCATE:
         return params[P_RELOCATE] if starting_cards_left(R, st, 1) > 0 else 0.0
     if eff == K.ACT_BUILD:
-        v = params[P_BUILD]
-        if cake_open(R, st, K.CAKE_BUILDS_IN_ROUND) or cake_open(R, st, K.CAKE_HOUSES_BUILT):
-            v += params[P_CAKE] * 0.3
-        return v
+        return build_value(R, st, params)
     return 0.0
 
 
@@ -181,7 +202,8 @@ def action_value(R, st, params, a):
 def place_context(R, st, params):
     """What the scores of a placement decision's options share, read once per decision: the
     value of a unit of each resource, the cheapest unbuilt roof valued as spare resources (1e9
-    if every house is built), and whether a danger-streak cake is open."""
+    if every house is built), whether a danger-streak cake is open, and what a rescue, two
+    different resources and a build bring (action_value's values that depend on no action)."""
     best = 1e9
     for h in range(st.sc[S.S_N_HOUSES]):
         if st.house_built[h] == 0:
@@ -189,8 +211,28 @@ def place_context(R, st, params):
             for r in range(K.N_RES):
                 c += R.roof_cost[st.house_roof[h], r] * params[P_SPARE]
             best = min(best, c)
-    return (res_value(R, st, params, 0), res_value(R, st, params, 1), res_value(R, st, params, 2),
-            best, cake_open(R, st, K.CAKE_DANGER_STREAK))
+    v0 = res_value(R, st, params, 0)
+    v1 = res_value(R, st, params, 1)
+    v2 = res_value(R, st, params, 2)
+    return (v0, v1, v2, best, cake_open(R, st, K.CAKE_DANGER_STREAK), rescue_value(R, st, params),
+            different_value(v0, v1, v2), build_value(R, st, params))
+
+
+@njit(inline="always")
+def placed_action_value(R, st, params, pc, a):
+    """action_value(a) in a placement decision: the frequent effects from the values its
+    context read once (`pc`: place_context), the others asked."""
+    eff = R.act[a, T.A_EFFECT]
+    if eff == K.ACT_COLLECT:
+        r = R.act[a, T.A_RES]
+        return R.act[a, T.A_AMOUNT] * (pc[0] if r == 0 else (pc[1] if r == 1 else pc[2]))
+    if eff == K.ACT_RESCUE:
+        return pc[5]
+    if eff == K.ACT_COLLECT_DIFFERENT:
+        return pc[6]
+    if eff == K.ACT_BUILD:
+        return pc[7]
+    return action_value(R, st, params, a)
 
 
 @njit(inline="always")
@@ -225,7 +267,7 @@ def place_score(R, st, params, pc, opt):
         v = completion_value(R, st, params, pc, a)
     else:
         # a first space pays off only if a later meeple this round fills the action
-        v = action_value(R, st, params, a) * params[P_PARTIAL] if st.sc[S.S_ESPLANADE] > 1 else -1.0
+        v = placed_action_value(R, st, params, pc, a) * params[P_PARTIAL] if st.sc[S.S_ESPLANADE] > 1 else -1.0
     if R.act[a, T.A_LOC] == st.sc[S.S_AZRAEL]:
         v -= params[P_AZRAEL]
     return v
@@ -246,7 +288,7 @@ def completion_value(R, st, params, pc, a):
     """Performing action a now: what it brings, less its cost and the dice's expected harm
     (`pc`: place_context)."""
     loc = R.act[a, T.A_LOC]
-    v = action_value(R, st, params, a) - cost_value(R, st, pc, a)
+    v = placed_action_value(R, st, params, pc, a) - cost_value(R, st, pc, a)
     if R.act[a, T.A_DANGER] or st.loc_mod[loc, S.LM_DANGER]:
         if pc[4]:
             v += params[P_CAKE] * 0.25

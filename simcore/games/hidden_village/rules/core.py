@@ -88,7 +88,7 @@ def houses_built(st):
     return n
 
 
-@njit
+@njit(inline="always")   # typed into check_progress, its only caller, asked after every action
 def cake_ready(R, st, cake):
     req = R.cake[cake, T.CAKE_REQ]
     n = R.cake[cake, T.CAKE_N]
