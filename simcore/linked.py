@@ -24,9 +24,8 @@ from llvmlite import ir
 from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
-from numba.np.arrayobj import make_array
 
-from .packed import PackedType
+from .packed import PackedType, VectorType, vector_values
 
 CHOOSE_SIGNATURE = types.int64(types.CPointer(types.int64), types.CPointer(types.int64),
                                types.int64, types.int64, types.int64,
@@ -52,8 +51,7 @@ def chooser_call(symbol: str):
     @intrinsic
     def call(typingctx, R, st, kind, n, sid, params):
         if not (isinstance(R, PackedType) and isinstance(st, PackedType)
-                and isinstance(params, types.Array) and params.dtype == types.float64
-                and params.ndim == 1):
+                and isinstance(params, VectorType)):
             return None
         sig = types.int64(R, st, types.int64, types.int64, types.int64, params)
 
@@ -61,10 +59,10 @@ def chooser_call(symbol: str):
             def address(rec_type, value):
                 return cgutils.create_struct_proxy(rec_type)(context, builder, value=value).data
 
-            p = make_array(sig.args[5])(context, builder, value=args[5])
+            p = vector_values(context, builder, sig.args[5], args[5])
             fn = cgutils.get_or_insert_function(builder.module, fnty, symbol)
             return builder.call(fn, [address(sig.args[0], args[0]), address(sig.args[1], args[1]),
-                                     args[2], args[3], args[4], p.data])
+                                     args[2], args[3], args[4], p])
 
         return sig, codegen
 

@@ -11,6 +11,9 @@ numpy views, so `st.stock[:] = (1, 2, 3)` works on both sides.
 Every field is stored in 8-byte slots: int64 fields as they are, uint64 and float64 fields
 reinterpreted (`.view`), so one buffer holds them all.
 
+A `Vector` (a strategy's parameter vector) is passed the same way: one address, `v[i]` and
+`len(v)` in kernels.
+
 Usage: `Layout("State", [("sc", "i8", (N,)), ("piles", "i8", (4, None)), ("rng", "u8", 1), ...])`
 (a field's rank, or its shape with None for the sizes known only when a record is allocated),
 then `layout.allocate({"sc": (N,), "piles": (4, 60), ...})` gives a record, `layout.pack({...})`
@@ -22,11 +25,15 @@ elements are addressed with no load from the header (measured: see docs/performa
 """
 from __future__ import annotations
 
+import operator
+
 import numpy as np
+from llvmlite import ir
 from numba import types
 from numba.core import cgutils
-from numba.core.imputils import impl_ret_borrowed, lower_getattr_generic
-from numba.core.typing.templates import AttributeTemplate, infer_getattr
+from numba.core.imputils import impl_ret_borrowed, lower_builtin, lower_getattr_generic
+from numba.core.typing import signature
+from numba.core.typing.templates import AbstractTemplate, AttributeTemplate, infer_getattr, infer_global
 from numba.extending import NativeValue, intrinsic, models, register_model, typeof_impl, unbox
 from numba.np import arrayobj
 from numba.np.arrayobj import make_array, populate_array
@@ -374,3 +381,102 @@ def _word_tuple_getattr(context, builder, typ, value, attr):
 @unbox(WordTupleType)
 def _unbox_word_tuple(typ, obj, c):
     return _unbox_buffer_address(typ, obj, c, "_words")
+
+
+# --- vectors: float64 values that kernels receive as one address --------------------------------
+
+class Vector:
+    """Float64 values (a strategy's parameter vector) that kernels receive as one address, where
+    a numpy array is seven words on every call between kernels. In a kernel `v[i]` reads value
+    i (no bounds check: i must be below len(v)) and `len(v)` is the count; in Python `v[i]`,
+    `len(v)` and `v.values` (a numpy view) do the same. The values never change: kernels may
+    keep a value read once."""
+
+    __slots__ = ("buf", "values")
+
+    def __init__(self, values):
+        values = np.asarray(values, np.float64).ravel()
+        self.buf = np.empty(1 + values.shape[0], np.int64)   # the count, then the values' bits
+        self.buf[0] = values.shape[0]
+        self.values = self.buf[1:].view(np.float64)
+        self.values[:] = values
+        self.values.flags.writeable = False
+
+    def __len__(self):
+        return int(self.buf[0])
+
+    def __array__(self, dtype=None, copy=None):
+        return self.values if dtype is None else self.values.astype(dtype)
+
+    def __getitem__(self, i):
+        return self.values[i]
+
+    def __reduce__(self):
+        return (Vector, (self.values.copy(),))
+
+    def __repr__(self):
+        return f"Vector({self.values.tolist()})"
+
+
+def as_vector(values) -> Vector:
+    """`values` as a Vector (itself if it is one)."""
+    return values if isinstance(values, Vector) else Vector(values)
+
+
+class VectorType(types.Type):
+    def __init__(self):
+        super().__init__(name="Vector")
+
+
+vector_type = VectorType()
+
+
+@register_model(VectorType)
+class _VectorModel(models.StructModel):
+    def __init__(self, dmm, fe_type):
+        super().__init__(dmm, fe_type, [("data", types.CPointer(types.int64))])
+
+
+@typeof_impl.register(Vector)
+def _typeof_vector(val, c):
+    return vector_type
+
+
+@unbox(VectorType)
+def _unbox_vector(typ, obj, c):
+    return _unbox_buffer_address(typ, obj, c, "buf")
+
+
+@infer_global(operator.getitem)
+class _VectorGetitem(AbstractTemplate):
+    def generic(self, args, kws):
+        if len(args) == 2 and isinstance(args[0], VectorType) and isinstance(args[1], types.Integer):
+            return signature(types.float64, *args)
+        return None
+
+
+@infer_global(len)
+class _VectorLen(AbstractTemplate):
+    def generic(self, args, kws):
+        if len(args) == 1 and isinstance(args[0], VectorType):
+            return signature(types.int64, *args)
+        return None
+
+
+def vector_values(context, builder, typ, value):
+    """In lowering: the address of a Vector's first value (a double*)."""
+    data = cgutils.create_struct_proxy(typ)(context, builder, value=value).data
+    return builder.bitcast(cgutils.gep(builder, data, 1), ir.DoubleType().as_pointer())
+
+
+@lower_builtin(operator.getitem, VectorType, types.Integer)
+def _vector_getitem(context, builder, sig, args):
+    idx = context.cast(builder, args[1], sig.args[1], types.int64)
+    ptr = builder.gep(vector_values(context, builder, sig.args[0], args[0]), [idx])
+    return _constant_load(builder, ptr)
+
+
+@lower_builtin(len, VectorType)
+def _vector_len(context, builder, sig, args):
+    data = cgutils.create_struct_proxy(sig.args[0])(context, builder, value=args[0]).data
+    return _constant_load(builder, data)

@@ -27,7 +27,7 @@ def choose_generic(strategy_id, rng_states, policy_stream, n_options, params, de
     if strategy_id == RANDOM:
         return randint(rng_states, policy_stream, n_options)
     if strategy_id == SCRIPTED:
-        if decision_no < params.shape[0]:
+        if decision_no < len(params):
             return np.int64(params[decision_no])
         return 0
     return -1

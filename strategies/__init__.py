@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from simcore import plugins
 from simcore.errors import UserError
+from simcore.packed import Vector
 from simcore.policy import FIRST, PLUGIN, RANDOM, SCRIPTED
 
 
@@ -30,12 +29,13 @@ class Strategy:
     plugin: object = None                          # a plug-in's Python function (PLUGIN id)
     choices: dict = field(default_factory=dict)    # param -> {word: value} (e.g. base=greedy)
 
-    def param_vector(self, overrides: dict | None = None) -> np.ndarray:
-        """The parameter vector in declaration order, with NAME=VALUE overrides."""
+    def param_vector(self, overrides: dict | None = None) -> Vector:
+        """The parameter vector in declaration order, with NAME=VALUE overrides (a Vector:
+        kernels receive it as one address; np.asarray gives its values)."""
         values = dict(self.params)
         for k, v in self.param_values(overrides).items():
             values[k] = v
-        return np.array(list(values.values()) or [0.0], np.float64)
+        return Vector(list(values.values()) or [0.0])
 
     def param_values(self, overrides: dict | None = None) -> dict:
         """The parameters by name, with NAME=VALUE overrides checked (words through `choices`)."""

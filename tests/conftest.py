@@ -12,9 +12,10 @@ from simcore.games.hidden_village.catalog import Catalog, load_catalog, with_abi
 from simcore.games.hidden_village.config import Config, make_config
 from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.state import State, new_state
+from simcore.packed import Vector
 from simcore.policy import FIRST, SCRIPTED
 
-NO_PARAMS = np.zeros(1)
+NO_PARAMS = Vector(np.zeros(1))
 
 
 @pytest.fixture(scope="session")
@@ -29,7 +30,7 @@ class Game:
     C: Config
     st: State
     sid: int = FIRST
-    params: np.ndarray = field(default_factory=lambda: NO_PARAMS.copy())
+    params: Vector = NO_PARAMS
 
     @property
     def R(self):
@@ -38,7 +39,7 @@ class Game:
     def script(self, *choices):
         """Make the next decisions take these option indices (then option 0)."""
         self.sid = SCRIPTED
-        self.params = np.array(choices, np.float64)
+        self.params = Vector(choices)
         self.st.sc[S.S_ASKED] = 0
 
     def force_dice(self, *faces):

@@ -1,5 +1,6 @@
-"""Packed records and word tuples: what kernels receive is one address, and reads and writes
-go to the caller's buffer."""
+"""Packed records, word tuples and vectors: what kernels receive is one address, and reads and
+writes go to the caller's buffer."""
+import pickle
 import sys
 from typing import NamedTuple
 
@@ -8,7 +9,7 @@ import numpy as np
 import pytest
 
 from simcore import jit
-from simcore.packed import Layout, register_word_tuple, words_of
+from simcore.packed import Layout, Vector, as_vector, register_word_tuple, words_of
 
 LAYOUT = Layout("PackedTestRecord", [("a", "i8", 1), ("m", "f8", 2)])
 
@@ -116,3 +117,52 @@ def test_a_record_of_another_shape_than_its_layout_fixes_is_refused():
         FIXED.allocate({"head": (3, 3), "flag": (4,), "rows": (1, 3), "tail": (5,)})
     with pytest.raises(ValueError, match=r"rows: shape \('any', 3\), got \(2, 4\)"):
         FIXED.allocate({"head": (2, 3), "flag": (4,), "rows": (2, 4), "tail": (5,)})
+
+
+@jit.njit(cache=False)
+def weighted_sum(v, w):
+    """sum of v[i] * w[i] over len(v), passing v on through a second kernel."""
+    t = 0.0
+    for i in range(len(v)):
+        t += item_of(v, i) * w[i]
+    return t
+
+
+@jit.njit(cache=False)
+def item_of(v, i):
+    return v[i]
+
+
+@numba.njit(cache=False)   # with reference counting, as a test kernel may be
+def counted_len(v):
+    return len(v)
+
+
+def test_a_vector_is_read_in_kernels_as_in_python():
+    v = Vector([1.5, -2.0, 4.25])
+    assert len(v) == 3 and v[2] == 4.25 and v.values.tolist() == [1.5, -2.0, 4.25]
+    assert np.asarray(v).tolist() == [1.5, -2.0, 4.25]
+    assert weighted_sum(v, np.array([2.0, 1.0, 4.0])) == 3.0 - 2.0 + 17.0
+    assert item_of(v, 1) == -2.0
+    assert counted_len(Vector([])) == 0
+
+
+def test_a_vector_is_read_only_survives_pickling_and_as_vector_keeps_one():
+    v = Vector(np.arange(4.0))
+    with pytest.raises(ValueError):
+        v.values[0] = 9.0
+    w = pickle.loads(pickle.dumps(v))
+    assert isinstance(w, Vector) and w.values.tolist() == [0.0, 1.0, 2.0, 3.0]
+    assert as_vector(v) is v
+    assert as_vector([1, 2]).values.tolist() == [1.0, 2.0]
+
+
+def test_a_reference_counting_kernel_releases_the_vectors_buffer():
+    v = Vector([1.0, 2.0])
+    buf = v.buf
+    for _ in range(10):
+        assert counted_len(v) == 2
+    before = sys.getrefcount(buf)
+    for _ in range(1000):
+        counted_len(v)
+    assert sys.getrefcount(buf) == before

@@ -14,6 +14,7 @@ from simcore.games.hidden_village.planner import choose_planner
 from simcore.games.hidden_village.rules.query import enumerate_placements
 from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.state import new_state
+from simcore.packed import Vector
 
 
 @jit.njit(cache=False)
@@ -25,7 +26,7 @@ def through_the_symbol(R, st, kind, n, sid, params):
 def test_the_linked_strategy_answers_as_its_kernel(cat, name, kernel):
     C, _ = make_config(cat, level="complex", die="red", players=4)
     s = strategies.get(name)
-    params = np.asarray(s.param_vector(), np.float64)
+    params = s.param_vector()
     answers = set()
     for game in range(12):
         st = new_state(cat.rules, event_capacity=1)
@@ -46,4 +47,4 @@ def test_an_id_that_is_not_the_games_own_strategy_gets_no_answer(cat):
     st = new_state(cat.rules, event_capacity=1)
     setup_game(cat.rules, C, st, 1, 0)
     n = enumerate_placements(cat.rules, st)
-    assert through_the_symbol(cat.rules, st, K.D_PLACE, n, 42, np.zeros(1)) == -1
+    assert through_the_symbol(cat.rules, st, K.D_PLACE, n, 42, Vector([0.0])) == -1

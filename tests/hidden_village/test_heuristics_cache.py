@@ -46,7 +46,7 @@ def positions(cat, level, die, games, seed, strategy="random"):
     """The state after every turn of `games` games played by `strategy`."""
     C, _ = make_config(cat, level=level, die=die, players=3)
     s = strategies.get(strategy)
-    params = np.asarray(s.param_vector(), np.float64)
+    params = s.param_vector()
     st = new_state(cat.rules, event_capacity=1)
     for g in range(games):
         setup_game(cat.rules, C, st, seed, g)

@@ -11,6 +11,7 @@ from ... import plugins
 from ...errors import IllegalOption
 from ...gamekit import game_runners
 from ...jit import njit
+from ...packed import as_vector
 from . import consts as K
 from . import state as S
 from .catalog import Catalog
@@ -81,7 +82,7 @@ def _run_chunk(catalog: Catalog, cfg: Config, st: State, strategy_id: int, param
     the plug-in binding, and an illegal option reported as IllegalOption (naming the
     decision)."""
     plugins.bind_state(st, catalog.rules)
-    params = np.asarray(params, np.float64)
+    params = as_vector(params)   # one word on every call between kernels (simcore.packed)
     try:
         if strategy_id == ROLLOUT:
             scr = new_state(catalog.rules, event_capacity=1)
