@@ -42,7 +42,7 @@ def imagine_future(R, st):
         shuffle(st.garg_deck[t + 1:], n - t - 1, st.rng, rs)
 
 
-@njit
+@njit(inline="always")   # typed into decide, its only caller: one call fewer per decision
 def choose(R, st, kind, n, sid, params):
     """Strategy `sid`'s index into st.options[:n] for a decision of `kind` (-1: no such
     strategy). Only RANDOM changes the state (it draws from the policy stream)."""

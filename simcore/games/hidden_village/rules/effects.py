@@ -244,7 +244,8 @@ def bonus_actions(R, C, st, p, sid, params):
         k = 1
         st.options[0] = 0
         if st.inv_n[S.I_IDEAS] > 0:
-            less = inv_sum(R, st, K.OP_CRAFT_DISCOUNT)   # Toolbox (none under Beta Smurf)
+            # the Toolbox's discount (none under Beta Smurf; asked only if inventions are crafted)
+            less = inv_sum(R, st, K.OP_CRAFT_DISCOUNT) if st.inv_n[S.I_CRAFTED] > 0 else 0
             berries = st.stock[K.BERRY]
             for i in range(st.inv_n[S.I_IDEAS]):
                 st.options[k] = 1 + i

@@ -291,11 +291,15 @@ def invention_placement_legal(R, st, slot):
     return True
 
 
+_LOCATION_ONLY_BITS = K.op_bits(K.OP_LAZY, K.OP_VAIN, K.OP_BABY)
+
+
 @njit
 def card_allows_invention(R, st):
     """Lazy, Vain and Baby limit the meeple to locations (a first space for Baby): an
     invention is neither a location nor a first space."""
-    return not (played_on(R, st, K.OP_LAZY) or played_on(R, st, K.OP_VAIN) or played_on(R, st, K.OP_BABY))
+    card = st.sc[S.S_PLAYED]
+    return card < 0 or R.smurf_ops[card] & _LOCATION_ONLY_BITS == 0
 
 
 @njit
@@ -313,7 +317,9 @@ def enumerate_placements(R, st):
                 st.options[k] = a
                 k += 1
         for i in range(st.inv_n[S.I_CRAFTED]):
-            if invention_placement_legal(R, st, i) and (limits == 1 or inventions_ok):
+            # most crafted inventions are no new action: their type is tested here, not asked
+            if R.inv[st.inv[S.I_CRAFTED, i], T.INV_TYPE] == K.INV_NEW_ACTION and \
+                    invention_placement_legal(R, st, i) and (limits == 1 or inventions_ok):
                 st.options[k] = K.N_ACTIONS + i
                 k += 1
         if k > 0:
