@@ -13,7 +13,7 @@ from ...jit import njit
 from . import catalog as T
 from . import consts as K
 from . import state as S
-from .rules.query import carries
+from .rules.query import carries, next_free_space
 
 GREEDY = 3   # strategy id (simcore.policy's generic ids are 0..2)
 
@@ -276,11 +276,7 @@ def place_score(R, st, params, pc, opt):
 @njit(inline="always")
 def completes(R, st, a):
     """Does a meeple placed on action a now fill it (so it is performed)?"""
-    spaces = R.act[a, T.A_SPACES]
-    s = 0
-    while s < spaces and st.occ[a, s] >= 0:
-        s += 1
-    return s == spaces - 1
+    return next_free_space(R, st, a) == R.act[a, T.A_SPACES] - 1
 
 
 @njit(inline="always")

@@ -68,8 +68,9 @@ def inv_sum(R, st, op):
 @njit
 def next_free_space(R, st, a):
     """Index of the first free space of action a, or -1 if it is full (HV-L02)."""
-    for s in range(R.act[a, T.A_SPACES]):
-        if st.occ[a, s] < 0:
+    spaces = R.act[a, T.A_SPACES]
+    for s in range(K.MAX_SPACES):   # a constant count: the loop is unrolled
+        if s < spaces and st.occ[a, s] < 0:
             return s
     return -1
 
@@ -302,26 +303,36 @@ def card_allows_invention(R, st):
     return card < 0 or R.smurf_ops[card] & _LOCATION_ONLY_BITS == 0
 
 
+@njit(inline="always")
+def list_placements(R, st, cr, lim, limited):
+    """The legal placements into st.options, under the played card's limits `lim` (card_limits)
+    if `limited`; their count. Typed into enumerate_placements with `limited` a constant, so
+    the common pass (no limit) carries no limit tests."""
+    k = 0
+    for a in range(K.N_ACTIONS):
+        if placement_legal_under(R, st, cr, a) and (not limited or card_allows_under(R, st, lim, a)):
+            st.options[k] = a
+            k += 1
+    # Lazy, Vain and Baby (lim[1..3]) limit the meeple to locations: card_allows_invention
+    if not limited or (lim[1] == 0 and lim[2] == 0 and lim[3] == 0):
+        for i in range(st.inv_n[S.I_CRAFTED]):
+            # most crafted inventions are no new action: their type is tested here, not asked
+            if R.inv[st.inv[S.I_CRAFTED, i], T.INV_TYPE] == K.INV_NEW_ACTION and \
+                    invention_placement_legal(R, st, i):
+                st.options[k] = K.N_ACTIONS + i
+                k += 1
+    return k
+
+
 @njit
 def enumerate_placements(R, st):
     """Legal placements into st.options: action a, or N_ACTIONS + crafted slot for a
     new-action invention. A card's placement limit never makes the turn impossible: when no
     space satisfies it, it is lifted (the rulebook says so for the Lazy Smurf)."""
-    inventions_ok = card_allows_invention(R, st)
     cr = cost_rules(R, st)
-    lim = card_limits(R, st)
-    for limits in range(2):
-        k = 0
-        for a in range(K.N_ACTIONS):
-            if placement_legal_under(R, st, cr, a) and (limits == 1 or card_allows_under(R, st, lim, a)):
-                st.options[k] = a
-                k += 1
-        for i in range(st.inv_n[S.I_CRAFTED]):
-            # most crafted inventions are no new action: their type is tested here, not asked
-            if R.inv[st.inv[S.I_CRAFTED, i], T.INV_TYPE] == K.INV_NEW_ACTION and \
-                    invention_placement_legal(R, st, i) and (limits == 1 or inventions_ok):
-                st.options[k] = K.N_ACTIONS + i
-                k += 1
+    card = st.sc[S.S_PLAYED]
+    if card >= 0 and R.smurf_ops[card] & K.LIMIT_BITS:
+        k = list_placements(R, st, cr, card_limits(R, st), True)
         if k > 0:
             return k
-    return 0
+    return list_placements(R, st, cr, (0, 0, 0, 0, 0, 0, 0), False)
