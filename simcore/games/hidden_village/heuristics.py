@@ -201,21 +201,13 @@ def action_value(R, st, params, a):
 @njit
 def place_context(R, st, params):
     """What the scores of a placement decision's options share, read once per decision: the
-    value of a unit of each resource, the cheapest unbuilt roof valued as spare resources (1e9
-    if every house is built), whether a danger-streak cake is open, and what a rescue, two
-    different resources and a build bring (action_value's values that depend on no action)."""
-    best = 1e9
-    for h in range(st.sc[S.S_N_HOUSES]):
-        if st.house_built[h] == 0:
-            c = 0.0
-            for r in range(K.N_RES):
-                c += R.roof_cost[st.house_roof[h], r] * params[P_SPARE]
-            best = min(best, c)
+    value of a unit of each resource, whether a danger-streak cake is open, and what a rescue
+    and two different resources bring (action_value's values that depend on no action)."""
     v0 = res_value(R, st, params, 0)
     v1 = res_value(R, st, params, 1)
     v2 = res_value(R, st, params, 2)
-    return (v0, v1, v2, best, cake_open(R, st, K.CAKE_DANGER_STREAK), rescue_value(R, st, params),
-            different_value(v0, v1, v2), build_value(R, st, params))
+    return (v0, v1, v2, cake_open(R, st, K.CAKE_DANGER_STREAK), rescue_value(R, st, params),
+            different_value(v0, v1, v2))
 
 
 @njit(inline="always")
@@ -227,16 +219,27 @@ def placed_action_value(R, st, params, pc, a):
         r = R.act[a, T.A_RES]
         return R.act[a, T.A_AMOUNT] * (pc[0] if r == 0 else (pc[1] if r == 1 else pc[2]))
     if eff == K.ACT_RESCUE:
-        return pc[5]
+        return pc[4]
     if eff == K.ACT_COLLECT_DIFFERENT:
-        return pc[6]
-    if eff == K.ACT_BUILD:
-        return pc[7]
+        return pc[5]
     return action_value(R, st, params, a)
 
 
+@njit
+def cheapest_roof_value(R, st, params):
+    """The cheapest unbuilt roof valued as spare resources (1e9 if every house is built)."""
+    best = 1e9
+    for h in range(st.sc[S.S_N_HOUSES]):
+        if st.house_built[h] == 0:
+            c = 0.0
+            for r in range(K.N_RES):
+                c += R.roof_cost[st.house_roof[h], r] * params[P_SPARE]
+            best = min(best, c)
+    return best
+
+
 @njit(inline="always")
-def cost_value(R, st, pc, a):
+def cost_value(R, st, params, pc, a):
     """The printed cost of action a (and for a build the cheapest unbuilt roof), valued
     (`pc`: place_context)."""
     loc = R.act[a, T.A_LOC]
@@ -245,8 +248,10 @@ def cost_value(R, st, pc, a):
     v += (R.act[a, T.A_COST + 0] + st.loc_mod[loc, S.LM_EXTRA + 0]) * pc[0]
     v += (R.act[a, T.A_COST + 1] + st.loc_mod[loc, S.LM_EXTRA + 1]) * pc[1]
     v += (R.act[a, T.A_COST + 2] + st.loc_mod[loc, S.LM_EXTRA + 2]) * pc[2]
-    if R.act[a, T.A_EFFECT] == K.ACT_BUILD and pc[3] < 1e9:
-        v += pc[3]
+    if R.act[a, T.A_EFFECT] == K.ACT_BUILD:
+        roof = cheapest_roof_value(R, st, params)
+        if roof < 1e9:
+            v += roof
     return v
 
 
@@ -284,12 +289,12 @@ def completion_value(R, st, params, pc, a):
     """Performing action a now: what it brings, less its cost and the dice's expected harm
     (`pc`: place_context)."""
     loc = R.act[a, T.A_LOC]
-    v = placed_action_value(R, st, params, pc, a) - cost_value(R, st, pc, a)
+    v = placed_action_value(R, st, params, pc, a) - cost_value(R, st, params, pc, a)
     if R.act[a, T.A_DANGER] or st.loc_mod[loc, S.LM_DANGER]:
-        if pc[4]:
+        if pc[3]:
             v += params[P_CAKE] * 0.25
         v -= params[P_DANGER]
-    elif pc[4] and st.sc[S.S_DANGER_STREAK] > 0:
+    elif pc[3] and st.sc[S.S_DANGER_STREAK] > 0:
         v -= params[P_CAKE] * 0.1 * st.sc[S.S_DANGER_STREAK]
     return v
 
