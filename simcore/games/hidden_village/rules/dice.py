@@ -48,12 +48,16 @@ def apply_result(R, C, st, result, amount, roller, sid, params):
 
 @njit
 def apply_face(R, C, st, die, face, roller, sid, params):
-    """Resolve every result printed on `face` of `die`, the roller choosing where asked."""
+    """Resolve every result printed on `face` of `die`, the roller choosing where asked, then
+    check progress (a blank face changes nothing: nothing to check)."""
+    blank = True
     for k in range(K.MAX_FACE_RESULTS):
         result = R.die[die, face, k, 0]
         if result != K.FACE_NOTHING:
             apply_result(R, C, st, result, R.die[die, face, k, 1], roller, sid, params)
-    check_progress(R, C, st)
+            blank = False
+    if not blank:
+        check_progress(R, C, st)
 
 
 @njit

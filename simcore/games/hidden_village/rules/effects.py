@@ -46,11 +46,13 @@ def offer_craft(R, C, st, discount, sid, params):
 @njit
 def instant(R, C, st, table, card, source, p, sid, params):
     """Resolve the instant ops of `card` (row of `table`: Rules.smurf_op or Rules.inv_op) in
-    the order of consts.INSTANT_OPS. `source` is 0 for a Smurf card, 1 for an invention."""
+    the order of consts.INSTANT_OPS, then check progress (HV-K01, HV-G01). `source` is 0 for
+    a Smurf card, 1 for an invention. A card without instant ops changes nothing here, so there
+    is no progress to check either (most Smurf cards: one test)."""
     ops = R.smurf_ops[card] if source == 0 else R.inv_ops[card]
+    if ops & K.INSTANT_BITS == 0:
+        return
     for op in K.INSTANT_OPS:
-        if ops & K.INSTANT_BITS == 0:   # a card without instant ops: one test, not one per op
-            break
         if not carries(ops, op):
             continue
         n = table[card, op, K.OPV_AMOUNT]
