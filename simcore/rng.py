@@ -56,7 +56,7 @@ def randint(states, stream, n):
     return np.int64((hi * U64(n)) >> _S32)
 
 
-@njit(inline="always")
+@njit   # a loop over a deck: one compiled copy rather than one per caller (compile time)
 def shuffle(arr, n, states, stream):
     """Fisher-Yates shuffle of arr[:n] in place."""
     for i in range(n - 1, 0, -1):

@@ -255,18 +255,25 @@ def cost_value(R, st, params, pc, a):
     return v
 
 
+@njit
+def invention_place_score(R, st, params, opt):
+    """The value of placing this turn's meeple on new-action invention `opt` (N_ACTIONS +
+    crafted slot): compiled once, asked by every placement scoring."""
+    card = st.inv[S.I_CRAFTED, opt - K.N_ACTIONS]
+    if R.inv_op[card, K.OP_COLLECT, K.OPV_ON]:
+        v = R.inv_op[card, K.OP_COLLECT, K.OPV_AMOUNT] * res_value(R, st, params, R.inv_op[card, K.OP_COLLECT, K.OPV_RES])
+        cr = R.inv_op[card, K.OP_COLLECT, K.OPV_COST_RES]
+        if cr >= 0:
+            v -= R.inv_op[card, K.OP_COLLECT, K.OPV_COST] * res_value(R, st, params, cr)
+        return v
+    return instant_value(R, st, params, R.inv_op, R.inv_ops[card], card)
+
+
 @njit(inline="always")
 def place_score(R, st, params, pc, opt):
     """The value of placing this turn's meeple on option `opt` (`pc`: place_context)."""
     if opt >= K.N_ACTIONS:   # a new-action invention
-        card = st.inv[S.I_CRAFTED, opt - K.N_ACTIONS]
-        if R.inv_op[card, K.OP_COLLECT, K.OPV_ON]:
-            v = R.inv_op[card, K.OP_COLLECT, K.OPV_AMOUNT] * res_value(R, st, params, R.inv_op[card, K.OP_COLLECT, K.OPV_RES])
-            cr = R.inv_op[card, K.OP_COLLECT, K.OPV_COST_RES]
-            if cr >= 0:
-                v -= R.inv_op[card, K.OP_COLLECT, K.OPV_COST] * res_value(R, st, params, cr)
-            return v
-        return instant_value(R, st, params, R.inv_op, R.inv_ops[card], card)
+        return invention_place_score(R, st, params, opt)
     a = opt
     if completes(R, st, a):
         v = completion_value(R, st, params, pc, a)

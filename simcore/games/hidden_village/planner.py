@@ -20,7 +20,8 @@ from . import catalog as T
 from . import consts as K
 from . import state as S
 from .heuristics import (GREEDY_PARAMS, P_AZRAEL, cache_requirements, card_value, completes,
-                         completion_value, place_context, place_score, score, starting_cards_left)
+                         completion_value, invention_place_score, place_context, score,
+                         starting_cards_left)
 from .rules.query import (action_cost, can_perform, card_allows, card_allows_invention,
                           inv_sum, invention_placement_legal, placement_legal, total_cost)
 
@@ -89,7 +90,7 @@ def plan_score(R, st, params, pc, opt, meeples, waiting):
     """Placing this meeple on option `opt` with `meeples` (this one included) left to place
     this round and `waiting` open commitments."""
     if opt >= K.N_ACTIONS:
-        return place_score(R, st, params, pc, opt)
+        return invention_place_score(R, st, params, opt)
     a = opt
     if completes(R, st, a):
         v = completion_value(R, st, params, pc, a)
@@ -119,7 +120,7 @@ def score_placements(R, st, params):
         st.scores[a] = plan_score(R, st, params, pc, a, meeples, waiting) if placement_legal(R, st, a) else -1e18
     for i in range(st.inv_n[S.I_CRAFTED]):
         o = K.N_ACTIONS + i
-        st.scores[o] = place_score(R, st, params, pc, o) if invention_placement_legal(R, st, i) else -1e18
+        st.scores[o] = invention_place_score(R, st, params, o) if invention_placement_legal(R, st, i) else -1e18
     st.sc[S.S_PLAYED] = saved
     st.sc[S.S_MEMO] = memo_key(R, st)
 
