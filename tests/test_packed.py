@@ -33,6 +33,11 @@ def counted_read(rec):
     return rec.a[0]
 
 
+@numba.njit(cache=False)
+def counted_len(v):
+    return len(v)
+
+
 def test_a_kernel_reads_and_writes_the_records_own_buffer():
     rec = LAYOUT.allocate({"a": (3,), "m": (2, 4)})
     rec.a[:] = [1, 2, 3]
@@ -48,15 +53,24 @@ def test_equal_word_tuples_share_one_array_of_their_values():
     assert words_of(o._replace(depth=1)).tolist() == [2, 1]
 
 
-def test_a_reference_counting_kernel_releases_the_records_buffer():
+def record_of_four():
     rec = LAYOUT.allocate({"a": (1,), "m": (1, 1)})
     rec.a[0] = 4
-    buf = rec.buf
+    return rec
+
+
+@pytest.mark.parametrize("make, kernel, expected", [
+    (record_of_four, counted_read, 4),
+    (lambda: Vector([1.0, 2.0]), counted_len, 2),
+], ids=["record", "vector"])
+def test_a_reference_counting_kernel_releases_the_buffer_it_was_given(make, kernel, expected):
+    value = make()
+    buf = value.buf
     for _ in range(10):
-        assert counted_read(rec) == 4
+        assert kernel(value) == expected
     before = sys.getrefcount(buf)
     for _ in range(1000):
-        counted_read(rec)
+        kernel(value)
     assert sys.getrefcount(buf) == before
 
 
@@ -133,11 +147,6 @@ def item_of(v, i):
     return v[i]
 
 
-@numba.njit(cache=False)   # with reference counting, as a test kernel may be
-def counted_len(v):
-    return len(v)
-
-
 def test_a_vector_is_read_in_kernels_as_in_python():
     v = Vector([1.5, -2.0, 4.25])
     assert len(v) == 3 and v[2] == 4.25 and v.values.tolist() == [1.5, -2.0, 4.25]
@@ -155,14 +164,3 @@ def test_a_vector_is_read_only_survives_pickling_and_as_vector_keeps_one():
     assert isinstance(w, Vector) and w.values.tolist() == [0.0, 1.0, 2.0, 3.0]
     assert as_vector(v) is v
     assert as_vector([1, 2]).values.tolist() == [1.0, 2.0]
-
-
-def test_a_reference_counting_kernel_releases_the_vectors_buffer():
-    v = Vector([1.0, 2.0])
-    buf = v.buf
-    for _ in range(10):
-        assert counted_len(v) == 2
-    before = sys.getrefcount(buf)
-    for _ in range(1000):
-        counted_len(v)
-    assert sys.getrefcount(buf) == before
