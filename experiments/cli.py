@@ -666,7 +666,9 @@ def bench(
     no_compile: bool = typer.Option(False, "--no-compile",
                                     help="Skip the empty-cache compile measurement (it takes "
                                          "minutes); compile_s is then reported as nan."),
-    seconds: float = typer.Option(3.0, "--seconds", help="Seconds of play per speed measurement."),
+    seconds: float = typer.Option(3.0, "--seconds",
+                                  help="Seconds of play per speed measurement (the median of "
+                                       "five equal windows is reported)."),
     scaling_games: int = typer.Option(200000, "--scaling-games",
                                       help="Games of the 1-worker vs 2-worker measurement."),
 ):

@@ -1,0 +1,14 @@
+"""The benchmark's speed figure: the median of equal windows of play, each window's rate kept."""
+import statistics
+
+from experiments.bench import games_per_second
+
+
+def test_games_per_second_reports_the_median_of_its_windows():
+    r = games_per_second("random", "standard", "white", seconds=0.25, windows=5)
+    rates = r["window_rates"]
+    assert len(rates) == 5 and min(rates) > 0
+    assert r["games_per_s"] == statistics.median(rates)
+    assert r["games"] % 200 == 0 and r["games"] >= 5 * 200   # whole chunks, one at least a window
+    assert 0.25 <= r["seconds"] < 5.0
+    assert 0.0 <= r["win_rate"] <= 1.0
