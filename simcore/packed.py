@@ -406,7 +406,8 @@ class Vector:
         return int(self.buf[0])
 
     def __array__(self, dtype=None, copy=None):
-        return self.values if dtype is None else self.values.astype(dtype)
+        out = self.values if dtype is None else self.values.astype(dtype)
+        return out.copy() if copy and out is self.values else out
 
     def __getitem__(self, i):
         return self.values[i]
@@ -463,9 +464,14 @@ class _VectorLen(AbstractTemplate):
         return None
 
 
+def _vector_buffer(context, builder, typ, value):
+    """In lowering: the address of a Vector's buffer (its count, then its values)."""
+    return cgutils.create_struct_proxy(typ)(context, builder, value=value).data
+
+
 def vector_values(context, builder, typ, value):
     """In lowering: the address of a Vector's first value (a double*)."""
-    data = cgutils.create_struct_proxy(typ)(context, builder, value=value).data
+    data = _vector_buffer(context, builder, typ, value)
     return builder.bitcast(cgutils.gep(builder, data, 1), ir.DoubleType().as_pointer())
 
 
@@ -478,5 +484,4 @@ def _vector_getitem(context, builder, sig, args):
 
 @lower_builtin(len, VectorType)
 def _vector_len(context, builder, sig, args):
-    data = cgutils.create_struct_proxy(sig.args[0])(context, builder, value=args[0]).data
-    return _constant_load(builder, data)
+    return _constant_load(builder, _vector_buffer(context, builder, sig.args[0], args[0]))

@@ -151,6 +151,9 @@ def test_a_vector_is_read_in_kernels_as_in_python():
     v = Vector([1.5, -2.0, 4.25])
     assert len(v) == 3 and v[2] == 4.25 and v.values.tolist() == [1.5, -2.0, 4.25]
     assert np.asarray(v).tolist() == [1.5, -2.0, 4.25]
+    copied = np.array(v, copy=True)
+    copied[0] = 0.0                    # a copy asked for is the caller's own
+    assert v[0] == 1.5
     assert weighted_sum(v, np.array([2.0, 1.0, 4.0])) == 3.0 - 2.0 + 17.0
     assert item_of(v, 1) == -2.0
     assert counted_len(Vector([])) == 0

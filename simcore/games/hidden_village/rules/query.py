@@ -224,16 +224,22 @@ def location_has_meeple(R, st, loc):
     return False
 
 
+@njit(inline="always")
+def card_has_limits(R, st):
+    """Does the card played this turn limit where the meeple may go (card_limits)?"""
+    card = st.sc[S.S_PLAYED]
+    return card >= 0 and R.smurf_ops[card] & K.LIMIT_BITS != 0
+
+
 @njit
 def card_limits(R, st):
     """The placement limits of the card played this turn, read once (Beta, Grouchy... Lazy,
     Baby, Vain, Timid, Sleepy, Scaredy: HV-N01, HV-N08..N10): the mask of forbidden
     locations, then whether it is Lazy, Vain, Baby, forbids dangerous actions, allows only
     one-space actions, avoids Azrael's location."""
-    card = st.sc[S.S_PLAYED]
-    if card < 0 or R.smurf_ops[card] & K.LIMIT_BITS == 0:
+    if not card_has_limits(R, st):
         return (0, 0, 0, 0, 0, 0, 0)
-    ops = R.smurf_op[card]
+    ops = R.smurf_op[st.sc[S.S_PLAYED]]
     forbid = ops[K.OP_FORBID_LOCATIONS, K.OPV_MASK] if ops[K.OP_FORBID_LOCATIONS, K.OPV_ON] else 0
     return (forbid, ops[K.OP_LAZY, K.OPV_ON], ops[K.OP_VAIN, K.OPV_ON], ops[K.OP_BABY, K.OPV_ON],
             ops[K.OP_NO_DANGEROUS, K.OPV_ON], ops[K.OP_ONE_SPACE_ONLY, K.OPV_ON],
@@ -313,8 +319,7 @@ def list_placements(R, st, cr, lim, limited):
         if placement_legal_under(R, st, cr, a) and (not limited or card_allows_under(R, st, lim, a)):
             st.options[k] = a
             k += 1
-    # Lazy, Vain and Baby (lim[1..3]) limit the meeple to locations: card_allows_invention
-    if not limited or (lim[1] == 0 and lim[2] == 0 and lim[3] == 0):
+    if not limited or card_allows_invention(R, st):
         for i in range(st.inv_n[S.I_CRAFTED]):
             # most crafted inventions are no new action: their type is tested here, not asked
             if R.inv[st.inv[S.I_CRAFTED, i], T.INV_TYPE] == K.INV_NEW_ACTION and \
@@ -330,8 +335,7 @@ def enumerate_placements(R, st):
     new-action invention. A card's placement limit never makes the turn impossible: when no
     space satisfies it, it is lifted (the rulebook says so for the Lazy Smurf)."""
     cr = cost_rules(R, st)
-    card = st.sc[S.S_PLAYED]
-    if card >= 0 and R.smurf_ops[card] & K.LIMIT_BITS:
+    if card_has_limits(R, st):
         k = list_placements(R, st, cr, card_limits(R, st), True)
         if k > 0:
             return k
