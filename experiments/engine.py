@@ -7,17 +7,15 @@ every cell of a run uses the same root seed, so any two cells are paired game by
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from simcore import runner as R
 from simcore.errors import UserError
-from simcore.games import has_options
 from simcore.stats import Z95, look_schedule, paired_difference, sequential_z, wilson_interval
 
-from .runs import DEFAULT_CHUNK, RunSpec, prepare
+from .runs import DEFAULT_CHUNK, Resolved, RunSpec, resolve
 
 DEFAULT_MAX_GAMES = 1_000_000
 STOP_RULE = ("sequential: looks at a fixed schedule (the first game count, then doubling up to "
@@ -30,18 +28,18 @@ STOP_RULE = ("sequential: looks at a fixed schedule (the first game count, then 
 class Cell:
     id: str
     axes: dict                 # axis name -> value (JSON-able)
-    spec: RunSpec
+    run: Resolved              # the spec resolved against its game's data
     job: R.Job
-    variant: object
-    mix: str
-    catalog: str               # the catalog digest
-    result_fields: tuple
-    loss_reasons: dict
-    definition: dict = field(default_factory=dict)
-    constants: dict = field(default_factory=dict)
+    definition: dict           # what was played (the manifest's cell entry)
+    constants: dict            # columns every result row of the cell carries
 
+    @property
+    def result_fields(self) -> tuple:
+        return self.run.game.result_fields
 
-_CATALOGS: dict = {}
+    @property
+    def mix(self) -> str:
+        return self.run.catalog.mix
 
 
 def code_version(game: str | None = None) -> str:
@@ -61,44 +59,22 @@ def code_version(game: str | None = None) -> str:
     return f"{v}+{jit._source_hash(package)}"
 
 
-def make_cell(cell_id: str, spec: RunSpec, axes: dict | None = None) -> Cell:
+def make_cell(cell_id: str, spec: RunSpec | Resolved, axes: dict | None = None) -> Cell:
     """Resolve a spec (raises UserError on bad input) into a cell the runner can play."""
-    mod, cat, cfg, variant, strat, params = prepare(spec)
-    param_values = strat.param_values(spec.params)
-    if has_options(mod):
-        # a game with its own options: the variant's fields are make_config's keywords
-        options = variant._asdict()
-        job = R.Job.make(spec.game, {"data_dir": spec.data_dir}, options, strat.kernel_id, params,
-                         spec.seed, strategy=spec.strategy,
-                         plugin_params=param_values if strat.plugin else None)
-        definition = {"game": spec.game, **options, "strategy": spec.strategy,
-                      "params": {k: v for k, v in sorted(param_values.items()) if k in spec.params},
-                      "data": spec.data_dir, "mix": cat.mix, "catalog": cat.digest, "seed": spec.seed}
-        # result rows carry the options and every strategy parameter (e.g. param_k); an option
-        # named like a result field (players, seat) is left to the per-game field
-        constants = {**{k: (v if isinstance(v, (bool, int, float)) else str(v)) for k, v in options.items()
-                        if k not in mod.RESULT_FIELDS and k not in ("cell", "game")},
-                     "strategy": spec.strategy, "mix": cat.mix,
-                     **{f"param_{k}": float(v) for k, v in param_values.items()}}
-        return Cell(cell_id, dict(axes or {}), spec, job, variant, cat.mix, cat.digest,
-                    tuple(mod.RESULT_FIELDS), dict(mod.LOSS_REASONS), definition, constants)
-    job = R.Job.make(spec.game, {"data_dir": spec.data_dir, "cards": spec.cards, "without": tuple(spec.without)},
-                     {"level": variant.level, "die": variant.die, "hungry": variant.hungry,
-                      "players": variant.players, "too_late": variant.too_late,
-                      "finite_supply": variant.finite_supply},
-                     strat.kernel_id, params, spec.seed, strategy=spec.strategy,
-                     plugin_params=strat.param_values(spec.params) if strat.plugin else None)
-    definition = {"game": spec.game, "level": variant.level, "die": variant.die, "hungry": variant.hungry,
-                  "players": variant.players, "strategy": spec.strategy,
-                  "params": {k: v for k, v in sorted(strat.param_values(spec.params).items())
-                             if k in spec.params},
-                  "too_late": variant.too_late, "finite_supply": variant.finite_supply,
-                  "data": spec.data_dir, "cards": spec.cards, "without": sorted(spec.without),
-                  "mix": cat.mix, "catalog": cat.digest, "seed": spec.seed}
-    constants = {"level": variant.level, "die": variant.die, "hungry": bool(variant.hungry),
-                 "players": int(variant.players), "strategy": spec.strategy, "mix": cat.mix}
-    return Cell(cell_id, dict(axes or {}), spec, job, variant, cat.mix, cat.digest,
-                tuple(mod.RESULT_FIELDS), dict(mod.LOSS_REASONS), definition, constants)
+    r = spec if isinstance(spec, Resolved) else resolve(spec)
+    game, variant = r.game, r.variant._asdict()
+    param_values = r.param_values()
+    job = R.Job.make(game.name, {"data_dir": r.spec.data, **game.catalog_options(r.options)},
+                     variant, r.strategy.kernel_id, r.params, r.spec.seed,
+                     strategy=r.strategy.name,
+                     plugin_params=param_values if r.strategy.plugin else None)
+    # result rows carry the options as played and every strategy parameter (param_k); an
+    # option named like a result field (the cake race's players, seat) is left to that field
+    constants = {**{k: (v if isinstance(v, (bool, int, float)) else str(v))
+                    for k, v in variant.items() if k not in game.result_fields},
+                 "strategy": r.strategy.name, "mix": r.catalog.mix,
+                 **{f"param_{k}": float(v) for k, v in param_values.items()}}
+    return Cell(cell_id, dict(axes or {}), r, job, r.played(), constants)
 
 
 class Player:
@@ -216,20 +192,25 @@ def play_units(player: Player, units: list, games: int, until_halfwidth: float |
     looks = look_schedule(games, max_games)
     z = sequential_z(len(looks))
     stopped: dict = {}
+    short: dict = {}           # units stopped at max_games above the target: their half-width
     active = list(units)
     for n in looks:
         player.ensure({cid: n for u in active for cid in u})
         still = []
         for u in active:
-            if unit_halfwidth(player, u, n, z) < until_halfwidth or n == looks[-1]:
+            half = unit_halfwidth(player, u, n, z)
+            if half < until_halfwidth or n == looks[-1]:
                 stopped[u] = n
+                if half >= until_halfwidth:
+                    short[u] = half
             else:
                 still.append(u)
         active = still
         if not active:
             break
     return stopped, z, {"rule": "sequential-bonferroni", "looks": looks, "z": z,
-                        "halfwidth_target": until_halfwidth, "max_games": max_games}
+                        "halfwidth_target": until_halfwidth, "max_games": max_games,
+                        "target_missed": {"+".join(u): round(h, 6) for u, h in short.items()}}
 
 
 def unit_halfwidth(player: Player, unit: tuple, n: int, z: float) -> float:
@@ -245,6 +226,3 @@ def paired(player: Player, a: str, b: str, games: int, z: float = Z95) -> dict:
     wa, wb = player.wins(a, games), player.wins(b, games)
     return {"a": win_stats(wa, z), "b": win_stats(wb, z), **paired_difference(wa, wb, z)}
 
-
-def dumps(obj) -> str:
-    return json.dumps(obj)

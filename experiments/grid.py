@@ -15,24 +15,23 @@ A grid file:
     level = ["standard", "complex"]
     die = ["white", "red"]
     [[linked]]                    # axes whose values go together (zipped, not crossed)
-    level = ["terrible", "smurfnightmarish"]
+    level = ["complex", "terrible"]
     players = [2, 4]
 
-Options (in [fixed], [axes] or [[linked]]): level, die, hungry, players, strategy, params
-(a table NAME = VALUE), too_late, finite_supply, without (a list of card ids: one card mix);
-in [fixed] only: game, data, cards. A game with its own options (its OPTIONS, e.g. the cake
-race's rivals and seat) takes those instead of level, die, hungry, too_late, finite_supply,
-without and cards; each of them can be fixed or an axis.
+Options (in [fixed], [axes] or [[linked]]): players, strategy, params (a table NAME = VALUE)
+and the game's own options (`meeplesim options --game NAME`; e.g. a level or a card mix, as a
+list of card ids); in [fixed] only: game, data.
 
 Cell ids are the cell's axis values, `name=value` joined by commas in sorted axis order
 (`die=red,level=standard`), so adding a value to an axis keeps the ids of the cells already
-played. A combination a level forbids (the white die at Smurfnightmarish, the Hungry Cracoucass
-off at Terrible or Smurfnightmarish) or a card mix a level lacks cards for is skipped, with a
-note; a value that is wrong on its own (an unknown level, 7 players) is an error.
+played. A combination the game's data forbid (an option a level makes mandatory, a card mix a level
+lacks cards for) is skipped, with a note; a value that is wrong on its own (an unknown level,
+7 players) is an error.
 """
 from __future__ import annotations
 
 import itertools
+import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,13 +41,10 @@ from simcore.errors import UserError
 from .engine import make_cell
 from .runs import DEFAULT_CHUNK, RunSpec, check_seed
 
-AXIS_OPTIONS = ("level", "die", "hungry", "players", "strategy", "params", "too_late",
-                "finite_supply", "without")
-FIXED_ONLY = ("game", "data", "cards")
+# the options every game has; a game's own options (its Game.options) come beside them
+COMMON_AXES = ("players", "strategy", "params")
+FIXED_ONLY = ("game", "data")
 TOP_KEYS = ("name", "description", "games", "seed", "chunk", "compare", "fixed", "axes", "linked")
-DEFAULTS = {"game": "hidden-village", "level": None, "die": None, "hungry": None, "players": 3,
-            "strategy": "random", "params": {}, "too_late": None, "finite_supply": False,
-            "without": [], "data": None, "cards": None}
 
 
 @dataclass
@@ -67,81 +63,35 @@ class Grid:
         return sorted(n for names, _ in self.groups for n in names)
 
 
-# games per cell of the `balance` grid (165 cells): sized so `scripts/report` plays it in a few
-# minutes on 2 cores with the kernels compiled (see README, "The balance report")
-BALANCE_GAMES = 2000
-
-
-def _builtin(name: str) -> dict | None:
-    if name == "smoke":
-        return {"name": "smoke", "description": "a quick check of the machinery: random team, "
-                "Standard, white and red die", "games": 200, "seed": 1, "chunk": 100,
-                "fixed": {"strategy": "random"}, "axes": {"die": ["white", "red"]}}
-    if name == "difficulty-ladder":
-        return {"name": name, "description": "every level with the white and the red die "
-                "(greedy team, 3 players)", "games": 2000, "seed": 1,
-                "fixed": {"strategy": "greedy", "players": 3},
-                "axes": {"level": ["standard", "complex", "terrible", "smurfnightmarish"],
-                         "die": ["white", "red"]}}
-    if name == "die-duel":
-        return {"name": name, "description": "white against red die at every level that allows "
-                "both, paired game by game (greedy team, 3 players)", "games": 5000, "seed": 1,
-                "compare": "die", "fixed": {"strategy": "greedy", "players": 3},
-                "axes": {"level": ["standard", "complex", "terrible"], "die": ["white", "red"]}}
-    if name == "balance":
-        # the level x die x Hungry combinations the data allow, linked (so none is skipped)
-        from simcore.games import get_game
-        cat = get_game("hidden-village").load_catalog(None)
-        combos = [(lv, die, hungry) for lv, row in cat.levels.items()
-                  for die in (["red"] if row["super_danger_die"] else ["white", "red"])
-                  for hungry in ([True] if row["hungry_cracoucass"] else [False, True])]
-        return {"name": name, "description": "the default balance report's sweep: every level x "
-                "both dice x Hungry Cracoucass on/off (where the level allows) x 1 to 5 players "
-                "x the random, greedy and planner teams", "games": BALANCE_GAMES, "seed": 1,
-                "chunk": BALANCE_GAMES // 2,
-                "axes": {"players": [1, 2, 3, 4, 5], "strategy": ["random", "greedy", "planner"]},
-                "linked": [{"level": [c[0] for c in combos], "die": [c[1] for c in combos],
-                            "hungry": [c[2] for c in combos]}]}
-    if name == "card-impact":
-        from simcore.games import get_game
-        from simcore.games.hidden_village.catalog import card_records
-        mod = get_game("hidden-village")
-        cat = mod.load_catalog(None)
-        ids = sorted({r["id"] for r in card_records(cat)} - {"too-late"})
-        return {"name": name, "description": "the full card mix and each one-card-removed mix on "
-                "paired seeds, ranked by the change in win rate (greedy team, Terrible, 3 players)",
-                "games": 2000, "seed": 1, "compare": "without",
-                "fixed": {"strategy": "greedy", "players": 3, "level": "terrible"},
-                "axes": {"without": [[]] + [[i] for i in ids]}}
-    return None
-
-
 def _game_grids() -> dict:
-    """Built-in grids that game packages declare (`GRIDS`: name -> grid table)."""
-    import importlib
-
-    from simcore.games import GAMES
+    """Built-in grids that games declare (Game.grids: name -> grid table, or a function
+    giving one), each fixed to its game."""
+    from simcore.games import all_games
     out = {}
-    for name, path in sorted(GAMES.items()):
-        mod = importlib.import_module(path)
-        for gname, raw in getattr(mod, "GRIDS", {}).items():
-            out[gname] = {"name": gname, **raw, "fixed": {"game": name, **raw.get("fixed", {})}}
+    for game in all_games():
+        for gname, raw in game.grids.items():
+            if gname in out:
+                raise UserError(f"built-in grid '{gname}' is declared by two games")
+            out[gname] = (game.name, raw)
     return out
 
 
-BUILTINS = ("smoke", "difficulty-ladder", "die-duel", "card-impact", "balance")
-
-
 def builtin_names() -> tuple:
-    return BUILTINS + tuple(_game_grids())
+    return tuple(_game_grids())
+
+
+def _builtin(name: str) -> dict | None:
+    found = _game_grids().get(name)
+    if found is None:
+        return None
+    game, raw = found
+    raw = raw() if callable(raw) else raw
+    return {"name": name, **raw, "fixed": {"game": game, **raw.get("fixed", {})}}
 
 
 def load_grid(name_or_file: str) -> Grid:
     """A built-in grid by name, or a TOML grid file. UserError naming the file and the key."""
     raw = _builtin(name_or_file)
-    if raw is None:
-        raw = _game_grids().get(name_or_file)
-        raw = {**raw, "fixed": dict(raw["fixed"])} if raw else None
     where = f"built-in experiment '{name_or_file}'"
     if raw is None:
         path = Path(name_or_file)
@@ -159,31 +109,26 @@ def load_grid(name_or_file: str) -> Grid:
     return parse_grid(raw, where)
 
 
-def _game_axes(game) -> tuple:
-    """The option names of a game with its own OPTIONS (() for the others or an unknown game)."""
-    from simcore.games import GAMES, get_game
-    if not isinstance(game, str) or game not in GAMES:
-        return ()
-    return tuple(getattr(get_game(game), "OPTIONS", {}))
+def _game(fixed: dict, where: str):
+    from simcore.games import DEFAULT_GAME, get_game
+    try:
+        return get_game(fixed.get("game", DEFAULT_GAME))
+    except UserError as e:
+        raise UserError(f"{where}: fixed: {e}") from None
 
 
-def _check_value(where, axis, v):
-    if axis not in ("level", "die", "strategy", "too_late", "hungry", "finite_supply", "players",
-                    "params", "without"):
-        if isinstance(v, (str, int)) and not isinstance(v, bool):
-            return v
-        raise UserError(f"{where}: {axis}: value {v!r} is not a string or a number")
-    kinds = {"level": str, "die": str, "strategy": str, "too_late": str, "hungry": bool,
-             "finite_supply": bool, "players": int, "params": dict, "without": list}
-    t = kinds[axis]
-    ok = isinstance(v, t) and not (t is int and isinstance(v, bool))
-    if axis == "without" and isinstance(v, str):
-        return [v]
-    if not ok:
-        raise UserError(f"{where}: {axis}: value {v!r} is not a {t.__name__}")
-    if axis == "without" and not all(isinstance(x, str) for x in v):
-        raise UserError(f"{where}: without: value {v!r} must be a list of card ids")
-    return v
+def _check_value(where, axis, v, game):
+    """A grid value checked (and parsed) as the option `axis` of `game`."""
+    if axis in FIXED_ONLY:
+        if not isinstance(v, str):
+            raise UserError(f"{where}: {axis} must be a string, got {v!r}")
+        return v
+    if axis in COMMON_AXES:
+        t = {"players": int, "strategy": str, "params": dict}[axis]
+        if not isinstance(v, t) or (t is int and isinstance(v, bool)):
+            raise UserError(f"{where}: {axis}: value {v!r} is not a {t.__name__}")
+        return v
+    return game.option(axis).parse(v, f"{where}: {axis}")
 
 
 def parse_grid(raw: dict, where: str) -> Grid:
@@ -203,21 +148,19 @@ def parse_grid(raw: dict, where: str) -> Grid:
     fixed = raw.get("fixed", {})
     if not isinstance(fixed, dict):
         raise UserError(f"{where}: [fixed] must be a table")
-    game_axes = _game_axes(fixed.get("game", DEFAULTS["game"]))
-    axis_options = AXIS_OPTIONS + game_axes
+    game = _game(fixed, where)
+    axis_options = COMMON_AXES + tuple(o.name for o in game.options)
+    fixed = dict(fixed)
     for k, v in fixed.items():
         if k not in axis_options + FIXED_ONLY:
             raise UserError(f"{where}: fixed: unknown option '{k}' (known: {', '.join(axis_options + FIXED_ONLY)})")
-        if k in axis_options:
-            fixed[k] = _check_value(f"{where}: fixed", k, v)
-        elif not isinstance(v, str):
-            raise UserError(f"{where}: fixed: {k} must be a string, got {v!r}")
+        fixed[k] = _check_value(f"{where}: fixed", k, v, game)
     groups = []
     axes = raw.get("axes", {})
     if not isinstance(axes, dict):
         raise UserError(f"{where}: [axes] must be a table")
     for k, values in axes.items():
-        groups.append(([k], [(v,) for v in _axis_values(where, "axes", k, values, axis_options)]))
+        groups.append(([k], [(v,) for v in _axis_values(where, "axes", k, values, axis_options, game)]))
     linked = raw.get("linked", [])
     if isinstance(linked, dict):
         linked = [linked]
@@ -227,7 +170,7 @@ def parse_grid(raw: dict, where: str) -> Grid:
         if not isinstance(group, dict) or not group:
             raise UserError(f"{where}: linked #{i + 1}: must be a table of axes")
         names = sorted(group)
-        cols = [_axis_values(where, f"linked #{i + 1}", k, group[k], axis_options,
+        cols = [_axis_values(where, f"linked #{i + 1}", k, group[k], axis_options, game,
                              unique=len(names) == 1) for k in names]
         if len({len(c) for c in cols}) != 1:
             raise UserError(f"{where}: linked #{i + 1}: axes {', '.join(names)} must have as many values each "
@@ -249,23 +192,23 @@ def parse_grid(raw: dict, where: str) -> Grid:
     return Grid(str(raw.get("name")), games, seed, chunk, compare, fixed, groups, str(raw.get("description", "")))
 
 
-def _axis_values(where, section, k, values, axis_options=AXIS_OPTIONS, unique=True):
+def _axis_values(where, section, k, values, axis_options, game, unique=True):
     if k not in axis_options:
         if k in FIXED_ONLY:
             raise UserError(f"{where}: {section}: '{k}' can only be a fixed option")
         raise UserError(f"{where}: {section}: unknown axis '{k}' (known: {', '.join(axis_options)})")
     if not isinstance(values, list) or not values:
         raise UserError(f"{where}: {section}: axis '{k}' must be a non-empty list of values")
-    out = [_check_value(f"{where}: {section}", k, v) for v in values]
+    out = [_check_value(f"{where}: {section}", k, v, game) for v in values]
     if unique and len({format_value(k, v) for v in out}) != len(out):
         raise UserError(f"{where}: {section}: axis '{k}' repeats a value")
     return out
 
 
 def format_value(axis, v) -> str:
-    if axis == "without":
+    if isinstance(v, (list, tuple)):
         return "+".join(sorted(v)) if v else "none"
-    if axis == "params":
+    if isinstance(v, dict):
         return ";".join(f"{k}:{v[k]}" for k in sorted(v)) or "none"
     if isinstance(v, bool):
         return "true" if v else "false"
@@ -276,28 +219,36 @@ def cell_id(axes: dict) -> str:
     return ",".join(f"{k}={format_value(k, axes[k])}" for k in sorted(axes)) or "all"
 
 
+def natural_key(text: str) -> tuple:
+    """Sort key that orders the numbers inside a text by value (k:2 before k:10)."""
+    return tuple(int(t) if t.isdigit() else t for t in re.split(r"(\d+)", text))
+
+
 def spec_from_options(opts: dict, seed: int) -> RunSpec:
-    return RunSpec(game=opts["game"], level=opts["level"], die=opts["die"], hungry=opts["hungry"],
-                   players=opts["players"], strategy=opts["strategy"], params=dict(opts["params"]),
-                   seed=seed, too_late=opts["too_late"], finite_supply=opts["finite_supply"],
-                   data_dir=opts["data"], cards=opts["cards"], without=tuple(sorted(opts["without"])),
-                   options={k: v for k, v in opts.items() if k not in DEFAULTS})
+    """A grid cell's (or a compare side's) options -> RunSpec: the common ones by name, the
+    rest are the game's own options."""
+    from simcore.games import DEFAULT_GAME
+    return RunSpec(game=opts.get("game", DEFAULT_GAME), players=opts.get("players"),
+                   strategy=opts.get("strategy"), params=dict(opts.get("params") or {}),
+                   seed=seed, data=opts.get("data"),
+                   options={k: v for k, v in opts.items()
+                            if k not in COMMON_AXES + FIXED_ONLY and v is not None})
 
 
 def expand(grid: Grid) -> tuple[list, list]:
     """(cells sorted by id, skipped: list of 'cell id: why'). A value wrong on its own is an
-    error; a combination a level or a mix does not allow is skipped."""
-    from .engine import make_cell as _mk
-    base = {**DEFAULTS, **grid.fixed}
+    error; a combination the game's data do not allow is skipped."""
+    base = dict(grid.fixed)
     # each value on its own, with every other option at its default
     for names, values in grid.groups:
         for vals in values:
             for n, v in zip(names, vals):
-                opts = {**DEFAULTS, **{k: base[k] for k in FIXED_ONLY}, n: v}
+                opts = {k: base[k] for k in FIXED_ONLY if k in base}
+                opts[n] = v
                 if n == "params":          # parameters are checked against the cells' strategy
-                    opts["strategy"] = base["strategy"]
+                    opts["strategy"] = base.get("strategy")
                 try:
-                    _mk("check", spec_from_options(opts, grid.seed))
+                    make_cell("check", spec_from_options(opts, grid.seed))
                 except UserError as e:
                     raise UserError(f"{grid.name}: axis {n} = {format_value(n, v)}: {e}")
     cells, skipped = [], []
@@ -308,12 +259,13 @@ def expand(grid: Grid) -> tuple[list, list]:
         cid = cell_id(axes)
         try:
             cells.append(make_cell(cid, spec_from_options({**base, **axes}, grid.seed),
-                                   {k: (sorted(v) if k == "without" else v) for k, v in axes.items()}))
+                                   {k: (sorted(v) if isinstance(v, tuple) else v)
+                                    for k, v in axes.items()}))
         except UserError as e:
             skipped.append(f"{cid}: {e}")
     if not cells:
         raise UserError(f"{grid.name}: no cell can be played: " + "; ".join(skipped))
-    cells.sort(key=lambda c: c.id)
+    cells.sort(key=lambda c: natural_key(c.id))
     return cells, skipped
 
 

@@ -1,4 +1,5 @@
-"""Running one configuration: chunked, seeded, with a progress callback, and its summary.
+"""One configuration of any game: its spec (game, players, strategy, params, seed, data,
+options), resolved once against the game's data into what the runner plays.
 
 Game i of a run with root seed s is always the same game, whatever the chunk size: each
 chunk is a plain range of game indices and every stream is keyed by (s, purpose, i).
@@ -11,15 +12,14 @@ import numpy as np
 
 from simcore import plugins
 from simcore.errors import IllegalOption, UserError
-from simcore.games import get_game, has_options
+from simcore.games import DEFAULT_GAME, get_game
 from simcore.rng import MAX_SEED
-from simcore.stats import wilson_interval
 
 DEFAULT_CHUNK = 2000
 
 
 def check_seed(seed: int) -> int:
-    if not 0 <= seed <= MAX_SEED:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise UserError(f"seed must be between 0 and {MAX_SEED}, got {seed}")
     return seed
 
@@ -30,118 +30,99 @@ def check_games(games: int) -> int:
     return games
 
 
-@dataclass
+@dataclass(frozen=True)
 class RunSpec:
-    game: str
-    level: str | None              # Hidden Village-style options (None: the game's default) ...
-    die: str | None
-    hungry: bool | None
-    players: int
-    strategy: str
-    params: dict
-    seed: int
-    too_late: str | None = None
-    finite_supply: bool = False
-    data_dir: str | None = None
-    cards: str | None = None       # a card catalog file replacing the four card files
-    without: tuple = ()            # card ids removed from the mix
-    options: dict = field(default_factory=dict)   # a game's own OPTIONS (e.g. rivals, seat)
+    """What one configuration is, for every game. None means the game's default (players,
+    strategy) or the shipped data (data); `options` holds the game's own options by name
+    (text as typed, or typed values), the ones not given taking the game's defaults."""
+    game: str = DEFAULT_GAME
+    players: int | None = None
+    strategy: str | None = None
+    params: dict = field(default_factory=dict)
+    seed: int = 1
+    data: str | None = None
+    options: dict = field(default_factory=dict)
+
+    def but(self, **changes) -> "RunSpec":
+        """This spec with some fields changed; `options` entries are merged, not replaced."""
+        if "options" in changes:
+            changes["options"] = {**self.options, **changes["options"]}
+        return RunSpec(**{**self.__dict__, **changes})
 
 
-# The Hidden Village-style options and their "not given" values: a game with its own OPTIONS
-# takes none of them.
-_LEGACY_UNSET = {"level": (None, "standard"), "die": (None,), "hungry": (None,),
-                 "too_late": (None,), "finite_supply": (False,), "cards": (None,), "without": ((),)}
+@dataclass
+class Resolved:
+    """A spec resolved against its game's data: what the runner plays and how results name it."""
+    spec: RunSpec
+    game: object               # simcore.gamekit.Game
+    options: dict              # every option of the game, parsed (defaults filled in)
+    catalog: object
+    config: object             # the kernels' Config
+    variant: object            # the options as played (a NamedTuple; make_config's keywords)
+    strategy: object           # strategies.Strategy
+    params: object             # its parameter vector
+
+    @property
+    def players(self) -> int:
+        return int(self.variant.players)
+
+    @property
+    def strategy_name(self) -> str:
+        return self.strategy.name
+
+    def param_values(self) -> dict:
+        return self.strategy.param_values(self.spec.params)
+
+    def played(self) -> dict:
+        """What was played, for output and manifests: the game, its options as resolved
+        (the variant's and the data's), the strategy and the parameters given."""
+        v = self.variant._asdict()
+        return {"game": self.game.name, **v,
+                **{k: _plain(x) for k, x in self.game.catalog_options(self.options).items()},
+                "strategy": self.strategy_name,
+                "params": {k: x for k, x in sorted(self.param_values().items())
+                           if k in self.spec.params},
+                "data": self.spec.data, "mix": self.catalog.mix, "catalog": self.catalog.digest,
+                "seed": self.spec.seed}
+
+    def describe(self) -> str:
+        return self.game.describe(self.variant, self.strategy_name, self.catalog.mix)
 
 
-def game_options(mod, game: str, options: dict) -> dict:
-    """A game's own options, checked against its OPTIONS (name -> (default, help))."""
-    known = getattr(mod, "OPTIONS", {})
-    for k in options:
-        if k not in known:
-            raise UserError(f"game '{game}' has no option '{k}' (known: {', '.join(known) or 'none'})")
-    return dict(options)
+def _plain(v):
+    return sorted(v) if isinstance(v, tuple) else v
 
 
-def _load(mod, spec: RunSpec):
-    """(catalog, config, variant) of a spec, for either kind of game."""
-    if has_options(mod):
-        for name, unset in _LEGACY_UNSET.items():
-            v = getattr(spec, name)
-            if (tuple(v) if name == "without" else v) not in unset:
-                raise UserError(f"--{name.replace('_', '-')} is not an option of game '{spec.game}'")
-        cat = mod.load_catalog(spec.data_dir)
-        cfg, variant = mod.make_config(cat, players=spec.players,
-                                       **game_options(mod, spec.game, spec.options))
-        return cat, cfg, variant
-    if spec.options:
-        game_options(mod, spec.game, spec.options)
-    cat = mod.load_catalog(spec.data_dir, cards=spec.cards, without=spec.without)
-    cfg, variant = mod.make_config(cat, level=spec.level or "standard", die=spec.die,
-                                   hungry=spec.hungry, players=spec.players,
-                                   too_late=spec.too_late, finite_supply=spec.finite_supply)
-    return cat, cfg, variant
-
-
-def prepare(spec: RunSpec):
-    """Load the data and resolve the options: (game module, catalog, config, variant,
-    strategy, params vector). Raises UserError / DataError on bad input."""
+def resolve(spec: RunSpec) -> Resolved:
+    """Load the data and resolve the options, once per command. Raises UserError / DataError
+    on bad input (an unknown option of the game, a bad value, a bad data folder...)."""
     import strategies
-    mod = get_game(spec.game)
-    cat, cfg, variant = _load(mod, spec)
-    strat = strategies.get(spec.strategy, spec.game)
+    game = get_game(spec.game)
     check_seed(spec.seed)
+    options = game.resolve_options(spec.options)
+    players = game.default_players if spec.players is None else spec.players
+    catalog = game.load_catalog(spec.data, **game.catalog_options(options))
+    config, variant = game.make_config(catalog, players=players, **game.config_options(options))
+    strat = strategies.get(spec.strategy or game.default_strategy, game.name)
     params = strat.param_vector(spec.params)
-    if hasattr(mod, "check_strategy"):
-        mod.check_strategy(cat, strat.kernel_id, params)
-    strat.activate(spec.params, mod.DECISIONS)
-    return mod, cat, cfg, variant, strat, params
+    game.check_strategy(catalog, strat.kernel_id, params)
+    strat.activate(spec.params, list(game.decisions))
+    return Resolved(spec, game, options, catalog, config, variant, strat, params)
 
 
-def run(spec: RunSpec, games: int, chunk: int = DEFAULT_CHUNK, progress=None, start: int = 0):
-    """Results int32[games, len(RESULT_FIELDS)] of games start .. start + games - 1.
-    `progress(n_done)` is called after each chunk."""
+def run(spec: RunSpec | Resolved, games: int, chunk: int = DEFAULT_CHUNK, start: int = 0):
+    """Results int32[games, len(result_fields)] of games start .. start + games - 1, played
+    in this process (tests and the benchmark; commands play through experiments.engine)."""
     check_games(games)
-    mod, cat, cfg, variant, strat, params = prepare(spec)
-    out = np.empty((games, len(mod.RESULT_FIELDS)), np.int32)
+    r = spec if isinstance(spec, Resolved) else resolve(spec)
+    out = np.empty((games, len(r.game.result_fields)), np.int32)
     done = 0
     while done < games:
         n = min(chunk, games - done)
         try:
-            out[done:done + n] = mod.run_games(cat, cfg, strat.kernel_id, params, spec.seed,
-                                               start + done, n)
+            out[done:done + n] = r.game.run_games(r.catalog, r.config, r.strategy.kernel_id,
+                                                  r.params, r.spec.seed, start + done, n)
         except IllegalOption as e:
-            raise e.for_strategy(strat.name, plugins.last_non_index()) from None
+            raise e.for_strategy(r.strategy.name, plugins.last_non_index()) from None
         done += n
-        if progress:
-            progress(n)
     return out
-
-
-def summarize(results: np.ndarray, result_fields, loss_reasons, mod=None) -> dict:
-    """A game's own summary if it has one (`mod.summarize`); otherwise games, wins, win rate with its 95% Wilson interval, mean rounds, loss reasons, and how
-    far from done the losses ended (mean objectives left)."""
-    if mod is not None and hasattr(mod, "summarize"):
-        return mod.summarize(results)
-    f = {name: i for i, name in enumerate(result_fields)}
-    games = int(results.shape[0])
-    wins = int((results[:, f["outcome"]] == 1).sum())
-    lo, hi = wilson_interval(wins, games)
-    reasons = {}
-    for code, name in loss_reasons.items():
-        if name:
-            n = int(((results[:, f["outcome"]] == 2) & (results[:, f["loss_reason"]] == code)).sum())
-            if n:
-                reasons[name] = n
-    losses = results[results[:, f["outcome"]] == 2]
-    left = {}
-    if len(losses):
-        for key in ("forest_left", "houses_left", "cakes_left"):
-            left[key] = round(float(losses[:, f[key]].mean()), 3)
-    return {
-        "games": games, "wins": wins, "win_rate": wins / games, "ci_low": lo, "ci_high": hi,
-        "mean_rounds": float(results[:, f["rounds"]].mean()),
-        "loss_reasons": reasons, "losses_mean_left": left,
-        "mean_dangerous_actions": float(results[:, f["dangerous_actions"]].mean()),
-        "mean_cracoucass_attacks": float(results[:, f["cracoucass_attacks"]].mean()),
-    }

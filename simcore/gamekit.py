@@ -3,6 +3,7 @@ the two entry points the runners call, built around a game's own chunk runner.""
 from __future__ import annotations
 
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -48,3 +49,157 @@ def game_runners(run_chunk, new_state, n_result_fields: int, ev_n: int):
         return st, st.events[: st.sc[ev_n]].copy(), out[0]
 
     return run_games, play_logged
+
+
+# ----------------------------------------------------------------------------- game options
+_TRUE = ("true", "on", "yes", "1")
+_FALSE = ("false", "off", "no", "0")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a game, declared once in the game's package and read by every generic
+    layer: the command line (`--NAME` on `play`, `run`, `compare`, `ladder` and
+    `-o NAME=VALUE`), compare sides (`--a NAME=VALUE`), grid axes and results tables.
+
+    kind     "str", "int", "bool" or "list" (a list of words: repeat the flag, or join with +)
+    default  the value when not given; None means the game decides from the other options
+             (e.g. a level's own die) and says so in `help`
+    choices  the allowed words when they are fixed in code (values that come from the data,
+             such as level names, are checked by the game's make_config instead)
+    catalog  True: the option changes the rules data (goes to load_catalog, e.g. a card mix);
+             False: it configures a game on those data (goes to make_config)
+    """
+    name: str
+    kind: str
+    default: object
+    help: str
+    choices: tuple = ()
+    catalog: bool = False
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    def parse(self, value, where: str = ""):
+        """A value given as text (the command line) or as TOML (a grid) in this option's kind;
+        UserError naming `where` and the option for a bad or empty one."""
+        from .errors import UserError
+        at = f"{where}: " if where else ""
+        if isinstance(value, str) and not value.strip() and self.kind != "list":
+            raise UserError(f"{at}{self.name} is empty (give a value, or leave the option out "
+                            f"for its default)")
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
+                return value.strip().lower() in _TRUE
+            raise UserError(f"{at}{self.name} must be true or false, got {value!r}")
+        if self.kind == "int":
+            if isinstance(value, int) and not isinstance(value, bool):
+                return value
+            try:
+                return int(str(value).strip())
+            except ValueError:
+                raise UserError(f"{at}{self.name} must be a whole number, got {value!r}") from None
+        if self.kind == "list":
+            if isinstance(value, str):
+                value = [] if value.strip() in ("", "none") else value.split("+")
+            if not isinstance(value, (list, tuple)) or not all(isinstance(x, str) for x in value):
+                raise UserError(f"{at}{self.name} must be a list of words, got {value!r}")
+            return tuple(sorted(x.strip() for x in value if x.strip()))
+        if not isinstance(value, (str, int)) or isinstance(value, bool):
+            raise UserError(f"{at}{self.name} must be a word, got {value!r}")
+        value = str(value).strip()
+        if self.choices and value not in self.choices:
+            raise UserError(f"{at}unknown {self.name} '{value}' (known: {', '.join(self.choices)})")
+        return value
+
+
+def check_options(game: str, declared, given: dict, where: str = "") -> dict:
+    """`given` (name -> value, text or typed) checked against a game's declared options and
+    parsed: every declared option present, its default where not given. An option the game
+    does not have is a UserError naming the game's options."""
+    from .errors import UserError
+    by_name = {o.name: o for o in declared}
+    for k in given:
+        if k not in by_name:
+            known = ", ".join(by_name) or "none"
+            raise UserError(f"game '{game}' has no option '{k.replace('_', '-')}' "
+                            f"(its options: {known})")
+    out = {}
+    for o in declared:
+        v = given.get(o.name)
+        out[o.name] = o.default if v is None else o.parse(v, where)
+    return out
+
+
+# ----------------------------------------------------------------------------- the game interface
+@dataclass(frozen=True)
+class Game:
+    """Everything the generic layers (experiments/, reports/, the runner) know of one game:
+    each game package builds one as `GAME` in its `__init__.py`, and nothing outside the
+    package names the game. See simcore/games/__init__.py for how games are found.
+
+    Kernels and data: `load_catalog(data_dir, **catalog options)` reads the rules data;
+    `make_config(catalog, players=, **other options)` resolves one configuration into
+    (Config for the kernels, Variant: the options as played, a NamedTuple whose fields are
+    make_config's keywords); `run_games` and `play_logged` play (see `game_runners`).
+    Output: `summarize(rows)` is `run`'s summary dict (games, wins, win_rate, ci_low, ci_high
+    and the game's own numbers), `summary_lines(summary, ci_words)` its text,
+    `describe(variant, strategy, mix)` one line naming what was played, `cell_extras(rows)`
+    a sweep cell's own numbers beside its win rate; `format_log`, `event_records` and
+    `objectives_summary` show one game.
+    """
+    name: str                      # the command-line name (--game NAME)
+    title: str
+    package: str                   # the game package's module name
+    options: tuple                 # Option, in the order help lists them
+    default_players: int
+    default_strategy: str          # the strongest fast strategy: what a plain `run` plays
+    result_fields: tuple           # one result row per game; "outcome" first, 1 = a win
+    outcomes: dict                 # outcome code -> word
+    loss_reasons: dict             # loss_reason code -> word ("" for none)
+    decisions: tuple               # decision names in kernel order (plug-ins see them)
+    load_catalog: object
+    make_config: object
+    run_games: object
+    play_logged: object
+    format_log: object
+    event_records: object
+    objectives_summary: object
+    summarize: object
+    summary_lines: object
+    describe: object
+    cell_extras: object
+    check_strategy: object         # (catalog, strategy_id, params): UserError if it cannot play
+    grids: dict                    # built-in sweeps: name -> grid table, or a function giving one
+    levels: object = None          # catalog -> rows of the `levels` table (games with levels)
+    ladder: object = None          # (catalog, options) -> ([(axes, options)], notes): `ladder`
+    report: object = None          # what the balance report says of this game (reports/)
+    commands: str = ""             # a module whose typer `app` is mounted as `meeplesim NAME`
+
+    @property
+    def folder(self) -> Path:
+        import importlib
+        return Path(importlib.import_module(self.package).__file__).resolve().parent
+
+    @property
+    def checklist(self) -> Path:
+        """The game's rules checklist (rule IDs the tests cite)."""
+        return self.folder / "rules-checklist.md"
+
+    def option(self, name: str) -> Option:
+        return next(o for o in self.options if o.name == name)
+
+    def resolve_options(self, given: dict, where: str = "") -> dict:
+        """Every option of the game: `given` parsed and checked, defaults for the rest."""
+        return check_options(self.name, self.options, given, where)
+
+    def catalog_options(self, options: dict) -> dict:
+        """The options load_catalog takes (the card mix...), from resolved options."""
+        return {o.name: options[o.name] for o in self.options if o.catalog}
+
+    def config_options(self, options: dict) -> dict:
+        """The options make_config takes, from resolved options."""
+        return {o.name: options[o.name] for o in self.options if not o.catalog}

@@ -1,8 +1,11 @@
-"""Games behind one interface, found by name (`--game hidden-village`).
+"""Games behind one interface, found by name (`--game NAME`).
 
-Each game is a package under `simcore/games/` exposing `NAME` (its command-line name) and the
-game interface (see the package docstrings). Packages are discovered, not listed: a new game
-is a new folder here. A package's directory name is its NAME with `-` written `_`.
+Each game is a package under `simcore/games/` whose `__init__.py` builds `GAME`, a
+`simcore.gamekit.Game`: its options, defaults, result fields, built-in grids, summaries, report
+descriptor, extra commands and the functions that load its data and play it. Its folder also
+holds its data files (`data/*.toml`) and its rules checklist (`rules-checklist.md`). Packages
+are discovered, not listed: a new game is a new folder here, and nothing outside it names the
+game. A package's directory name is its command-line name with `-` written `_`.
 """
 import importlib
 import pkgutil
@@ -26,17 +29,15 @@ def game_names() -> list[str]:
 
 
 def get_game(name: str):
-    """The game module registered under `name`; a clear error for an unknown name."""
-    if name not in GAMES:
+    """The Game registered under `name` (simcore.gamekit.Game); a clear error for an unknown
+    name."""
+    if not isinstance(name, str) or name not in GAMES:
         raise UserError(f"unknown game '{name}' (known: {', '.join(sorted(GAMES))})")
-    mod = importlib.import_module(GAMES[name])
-    if getattr(mod, "NAME", None) != name:
-        raise UserError(f"game package {GAMES[name]} does not declare NAME = '{name}'")
-    return mod
+    game = getattr(importlib.import_module(GAMES[name]), "GAME", None)
+    if game is None or game.name != name:
+        raise UserError(f"game package {GAMES[name]} does not declare GAME with name '{name}'")
+    return game
 
 
-def has_options(mod) -> bool:
-    """Whether a game declares its own options (`OPTIONS`: name -> (default, help)) beyond the
-    player count, the rest of its configuration being data. Games without OPTIONS take the
-    Hidden Village-style keyword options (level, die, hungry, too_late, finite_supply)."""
-    return hasattr(mod, "OPTIONS")
+def all_games() -> list:
+    return [get_game(n) for n in game_names()]

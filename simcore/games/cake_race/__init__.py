@@ -1,14 +1,9 @@
 """The Smurf cake race: a roll-and-move push-your-luck race (rulebook: cake-race-sv.txt).
 
 Walk to the big cake, take cakes, carry them home past Gargamel and Azrael; most secured
-cakes wins. The same game interface as every game package (see simcore.games):
-  NAME, TITLE, OUTCOMES, DECISIONS, LOSS_REASONS, RESULT_FIELDS, load_catalog, make_config,
-  run_games, play_logged, format_log, event_records, objectives_summary,
-and the optional parts generic layers use when a game has them:
-  OPTIONS (game options beyond players, name -> (default, help)), check_strategy,
-  summarize / summary_lines / describe (text and JSON of `run`), cell_extras (a sweep
-  cell's own numbers), GRIDS (built-in sweeps), commands (extra CLI commands).
+cakes wins. `GAME` declares everything the generic layers read (simcore.gamekit.Game).
 """
+from ...gamekit import Game
 from .catalog import load_catalog
 from .config import OPTIONS, check_strategy, make_config
 from .consts import DECISIONS, LOSS_REASONS, OUTCOMES, RESULT_FIELDS
@@ -18,9 +13,8 @@ from .trace import event_records, format_log, objectives_summary
 
 NAME = "cake-race"
 TITLE = "The Smurf cake race"
-DEFAULT_PLAYERS = 2
 
-# Built-in grids (`meeplesim sweep NAME`): found by the experiments layer through GRIDS.
+# Built-in grids (`meeplesim sweep NAME`)
 GRIDS = {
     "cake-thresholds": {
         "description": "threshold k = 1..10 for the focal seat (rotating) against adaptive rivals, "
@@ -37,7 +31,18 @@ GRIDS = {
     },
 }
 
-__all__ = ["NAME", "TITLE", "OUTCOMES", "DECISIONS", "LOSS_REASONS", "RESULT_FIELDS", "OPTIONS",
-           "load_catalog", "make_config", "run_games", "play_logged", "format_log",
+GAME = Game(
+    name=NAME, title=TITLE, package=__name__, options=OPTIONS,
+    default_players=2, default_strategy="threshold",
+    result_fields=tuple(RESULT_FIELDS), outcomes=dict(OUTCOMES), loss_reasons=dict(LOSS_REASONS),
+    decisions=tuple(DECISIONS), load_catalog=load_catalog, make_config=make_config,
+    run_games=run_games, play_logged=play_logged, format_log=format_log,
+    event_records=event_records, objectives_summary=objectives_summary, summarize=summarize,
+    summary_lines=summary_lines, describe=describe, cell_extras=cell_extras,
+    check_strategy=check_strategy, grids=GRIDS, commands=f"{__name__}.commands",
+)
+
+__all__ = ["GAME", "NAME", "TITLE", "OUTCOMES", "DECISIONS", "LOSS_REASONS", "RESULT_FIELDS",
+           "OPTIONS", "load_catalog", "make_config", "run_games", "play_logged", "format_log",
            "event_records", "objectives_summary", "check_strategy", "summarize", "summary_lines",
-           "describe", "cell_extras", "DEFAULT_PLAYERS", "GRIDS"]
+           "describe", "cell_extras", "GRIDS"]

@@ -12,17 +12,19 @@ from typing import NamedTuple
 import numpy as np
 
 from ...errors import UserError
+from ...gamekit import Option
 from ...policy import FIRST, N_GENERIC, PLUGIN, RANDOM
 from . import consts as K
 from .catalog import K_CAP, Catalog
 from .decide import ADAPTIVE, ADAPTIVE_PARAMS, THRESHOLD, THRESHOLD_PARAMS
 from .state import MAX_PARAMS
 
-OPTIONS = {
-    "rivals": ("same", "what the other seats play: same (the run's strategy), first, random, "
-                       "threshold-K (e.g. threshold-5) or adaptive"),
-    "seat": ("rotate", "the focal seat (0 = the youngest, who starts) or rotate (game i: seat i mod players)"),
-}
+OPTIONS = (
+    Option("rivals", "str", "same", "What the other seats play: same (the run's strategy), first, "
+           "random, threshold-K (e.g. threshold-5) or adaptive."),
+    Option("seat", "str", "rotate", "The focal seat (0 = the youngest, who starts) or rotate "
+           "(game i: seat i mod players)."),
+)
 
 
 class Config(NamedTuple):

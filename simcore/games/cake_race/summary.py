@@ -73,10 +73,10 @@ def summary_lines(s: dict, ci_words: str = "95% CI") -> list[str]:
     return out
 
 
-def describe(variant, strategy: str) -> str:
+def describe(variant, strategy: str, mix: str = "default") -> str:
     p = variant.players
     return (f"{p} player{'s' if p > 1 else ''}, focal seat {variant.seat} plays {strategy}, "
-            f"rivals {variant.rivals}")
+            f"rivals {variant.rivals}" + (f", data {mix}" if mix != "default" else ""))
 
 
 def cell_extras(results: np.ndarray) -> dict:

@@ -1,20 +1,57 @@
-"""The Smurfs: Hidden Village — the flagship game.
+"""The Smurfs: Hidden Village — the flagship game (rulebook: hidden-village.txt).
 
-The game interface the CLI and the runners use (a second game exposes the same names):
-  NAME, load_catalog(data_dir), make_config(catalog, ...), run_games(...), play_logged(...),
-  RESULT_FIELDS, OUTCOMES, LOSS_REASONS, DECISIONS (decision names in kernel order),
-  format_log, event_records, objectives_summary.
+A cooperative worker-placement and deck-building game: rescue the lost Smurfs, build the
+houses and prepare the cakes before Gargamel's deck runs out. `GAME` declares everything the
+generic layers read (simcore.gamekit.Game); the rest of the package is the rules' data
+(`data/*.toml`), their loader and the kernels.
 """
+from ...gamekit import Game, Option
+from . import consts as K
 from .catalog import load_catalog
-from .config import make_config
-from .consts import DECISIONS, LOSS_REASONS, RESULT_FIELDS
+from .config import check_strategy, make_config
 from .game import play_logged, run_games
+from .grids import GRIDS, ladder_cells, levels_table
+from .summary import cell_extras, describe, summarize, summary_lines
 from .trace import event_records, format_log, objectives_summary
 
 NAME = "hidden-village"
-TITLE = "The Smurfs: Hidden Village"
-OUTCOMES = {0: "running", 1: "win", 2: "loss"}
 
-__all__ = ["NAME", "TITLE", "OUTCOMES", "DECISIONS", "LOSS_REASONS", "RESULT_FIELDS", "load_catalog",
-           "make_config", "run_games", "play_logged", "format_log", "event_records",
-           "objectives_summary"]
+OPTIONS = (
+    Option("level", "str", "standard",
+           "Difficulty level: standard, complex, terrible, smurfnightmarish, or a custom level "
+           "of the data (`meeplesim levels`)."),
+    Option("die", "str", None, "Danger die: white or red (default: the level's; "
+           "Smurfnightmarish requires red).", choices=("white", "red")),
+    Option("hungry", "bool", None, "Hungry Cracoucass variant (default: the level's; Terrible "
+           "and Smurfnightmarish require it)."),
+    Option("too_late", "str", None, "Where Too Late goes in the Gargamel deck: bottom, or "
+           "bottom-K (shuffled into the bottom K cards). Default: setup.toml's."),
+    Option("finite_supply", "bool", False, "Cap each resource at the box's 20 tokens."),
+    Option("cards", "str", None, "A card catalog file (TOML with [[smurf]], [[invention]], "
+           "[[cake]] and [[gargamel]] tables) replacing the four card files.", catalog=True),
+    Option("without", "list", (), "Remove a card from the mix by id (repeatable; ids: "
+           "`meeplesim hidden-village cards list`).", catalog=True),
+)
+
+GAME = Game(
+    name=NAME, title="The Smurfs: Hidden Village", package=__name__, options=OPTIONS,
+    default_players=3, default_strategy="planner",
+    result_fields=tuple(K.RESULT_FIELDS), outcomes={0: "running", K.WIN: "win", K.LOSS: "loss"},
+    loss_reasons=dict(K.LOSS_REASONS), decisions=tuple(K.DECISIONS),
+    load_catalog=load_catalog, make_config=make_config, run_games=run_games,
+    play_logged=play_logged, format_log=format_log, event_records=event_records,
+    objectives_summary=objectives_summary, summarize=summarize, summary_lines=summary_lines,
+    describe=describe, cell_extras=cell_extras, check_strategy=check_strategy, grids=GRIDS,
+    levels=levels_table, ladder=ladder_cells, commands=f"{__name__}.commands",
+)
+
+# the names game-specific tests and tools use
+TITLE = GAME.title
+OUTCOMES = GAME.outcomes
+DECISIONS = K.DECISIONS
+LOSS_REASONS = K.LOSS_REASONS
+RESULT_FIELDS = K.RESULT_FIELDS
+
+__all__ = ["GAME", "NAME", "TITLE", "OPTIONS", "OUTCOMES", "DECISIONS", "LOSS_REASONS",
+           "RESULT_FIELDS", "load_catalog", "make_config", "run_games", "play_logged",
+           "format_log", "event_records", "objectives_summary"]

@@ -104,3 +104,13 @@ def make_config(catalog: Catalog, level: str = "standard", die: str | None = Non
         too_late_k=k, first_player=min(setup["first_player"], players - 1), log_on=int(log),
     )
     return cfg, Variant(level, die, bool(hungry), players, too_late, bool(finite_supply))
+
+
+def check_strategy(catalog: Catalog, strategy_id: int, params) -> None:
+    """A strategy Hidden Village's decisions can ask (UserError otherwise): the generic ones,
+    a plug-in, or the game's own (greedy, planner, rollout)."""
+    from ...policy import N_GENERIC, PLUGIN
+    from .heuristics import GREEDY
+    from .planner import PLANNER, ROLLOUT
+    if not (0 <= strategy_id < N_GENERIC or strategy_id in (PLUGIN, GREEDY, PLANNER, ROLLOUT)):
+        raise UserError(f"strategy #{strategy_id} does not play Hidden Village")

@@ -1,0 +1,340 @@
+"""meeplesim from Python: the functions every command calls, returning plain objects and
+pandas DataFrames.
+
+    from experiments import api
+    spec = api.RunSpec(options={"level": "complex"}, players=4)   # the default game
+    r = api.run(spec, games=20_000)
+    r.summary["win_rate"], r.summary["ci_low"], r.summary["ci_high"]
+    s = api.sweep("difficulty-ladder", results="results/ladder")
+    s.table                     # one row per cell: axes, games, wins, win_rate, ci_low, ci_high
+    df = api.read_results("results/ladder")     # one row per game
+    api.report(["results/ladder"], out="results/report")
+
+A spec names a game and its options (the game's own by name, see `Game.options`); None
+takes the game's defaults. Bad input raises `simcore.errors.UserError` (one line saying
+what is wrong); nothing here prints. `progress` is any object with `add_total(n)` and
+`advance(n)` (the command line passes a progress bar).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from simcore.errors import IllegalOption, UserError
+from simcore.stats import Z95
+
+from . import engine
+from .engine import DEFAULT_MAX_GAMES, Cell, Player, make_cell
+from .runs import DEFAULT_CHUNK, Resolved, RunSpec, check_games, resolve
+
+__all__ = ["RunSpec", "Resolved", "resolve", "play", "run", "compare", "sweep", "ladder",
+           "report", "read_results", "Execution", "DEFAULT_CHUNK", "DEFAULT_MAX_GAMES"]
+
+
+@dataclass
+class Execution:
+    """Where and how games are played (every command that plays many games takes these)."""
+    chunk: int = DEFAULT_CHUNK
+    jobs: int | None = None            # worker processes (None: all cores)
+    backend: str = "loky"
+    scheduler: str | None = None       # the dask scheduler, with backend "dask"
+    until_halfwidth: float | None = None
+    max_games: int | None = None
+    progress: object = None
+
+    def check(self, games: int):
+        """Every option checked before anything is played or written."""
+        from simcore.runner import BACKENDS, check_jobs
+        engine.check_stopping(games, self.until_halfwidth, self.max_games)
+        check_jobs(self.jobs)
+        if self.backend not in BACKENDS:
+            raise UserError(f"unknown backend '{self.backend}' (known: {', '.join(BACKENDS)})")
+        if self.chunk < 1:
+            raise UserError(f"--chunk must be at least 1, got {self.chunk}")
+
+
+def _play(cells: list, units: list, games: int, results: str | None, kind: str,
+          identity: dict, ex: Execution):
+    """Play the units' cells (into a results folder if given): (player, stops, z, info)."""
+    ex.check(games)
+    store = None
+    if results is not None:
+        from simcore.store import ResultsStore
+        store = ResultsStore(results, kind, identity, {c.id: c.definition for c in cells})
+    try:
+        player = Player(cells, store=store, chunk=ex.chunk, jobs=ex.jobs, backend=ex.backend,
+                        scheduler=ex.scheduler, progress=ex.progress)
+        stops, z, info = engine.play_units(player, units, games, ex.until_halfwidth, ex.max_games)
+    finally:
+        if store is not None:
+            store.close()
+    return player, stops, z, info
+
+
+def _identity(game: str, seed: int, **more) -> dict:
+    return {"game": game, "seed": seed, "code": engine.code_version(game), **more}
+
+
+# ----------------------------------------------------------------------------- play
+@dataclass
+class Played:
+    """One game played with its log on."""
+    run: Resolved
+    game_index: int
+    state: object
+    events: object
+    row: object
+
+    def records(self) -> list[dict]:
+        """The events as JSON-able records."""
+        return list(self.run.game.event_records(self.events, self.run.catalog))
+
+    def log(self) -> list[str]:
+        """The readable log, ending with the state of the game's objectives."""
+        g = self.run.game
+        return (list(g.format_log(self.events, self.run.catalog)) + [""]
+                + list(g.objectives_summary(self.state, self.run.catalog)))
+
+    def outcome(self) -> str:
+        return self.run.game.outcomes.get(int(self.row[0]), str(int(self.row[0])))
+
+
+def play(spec: RunSpec, game_index: int = 0) -> Played:
+    """Play game `game_index` of the spec's seed with the log on."""
+    from simcore import plugins
+    if game_index < 0:
+        raise UserError(f"--game-index must be at least 0, got {game_index}")
+    r = resolve(spec)
+    try:
+        st, events, row = r.game.play_logged(r.catalog, r.config, r.strategy.kernel_id, r.params,
+                                             spec.seed, game_index)
+    except IllegalOption as e:
+        raise e.for_strategy(r.strategy.name, plugins.last_non_index()) from None
+    return Played(r, game_index, st, events, row)
+
+
+# ----------------------------------------------------------------------------- run
+@dataclass
+class RunResult:
+    run: Resolved
+    summary: dict              # the game's summary: games, wins, win_rate, ci_low, ci_high, ...
+    stopping: dict             # the stopping rule's record (rule "fixed" or sequential)
+    z: float
+    played: int                # games played by this call (the rest came from `results`)
+    seconds: float
+    results: str | None = None
+
+    def to_dict(self) -> dict:
+        """The `run --json` object."""
+        r = self.run
+        out = {"game": r.game.name, **r.variant._asdict(), "strategy": r.strategy_name,
+               "params": dict(r.spec.params), "seed": r.spec.seed,
+               "cards": r.catalog.mix, "catalog": r.catalog.digest, **self.summary,
+               "seconds": round(self.seconds, 3)}
+        if self.stopping["rule"] != "fixed":
+            out["stopping"] = self.stopping
+        if self.results:
+            out["results"] = self.results
+        return out
+
+
+def run(spec: RunSpec, games: int = 10_000, results: str | None = None,
+        execution: Execution | None = None) -> RunResult:
+    """Play `games` games of one configuration (or, with execution.until_halfwidth, until the
+    win rate's interval is that narrow) and summarize them the game's way."""
+    ex = execution or Execution()
+    check_games(games)
+    cell = make_cell("run", spec)
+    t0 = time.perf_counter()
+    player, stops, z, info = _play([cell], [("run",)], games, results, "run",
+                                   _identity(cell.run.game.name, spec.seed), ex)
+    secs = time.perf_counter() - t0
+    n = stops[("run",)]
+    summary = cell.run.game.summarize(player.rows("run", n))
+    if info["rule"] != "fixed":
+        s = engine.win_stats(player.wins("run", n), z)
+        summary.update(ci_low=s["ci_low"], ci_high=s["ci_high"])
+    return RunResult(cell.run, summary, info, z, player.played, secs, results)
+
+
+# ----------------------------------------------------------------------------- compare
+@dataclass
+class CompareResult:
+    a: Resolved
+    b: Resolved
+    stats: dict                # a, b (win stats), diff, diff_ci_low/high, unpaired_ci_low/high,
+                               # variance_reduction, correlation
+    stopping: dict
+    z: float
+    games: int
+
+    def common(self) -> dict:
+        """What both sides played alike."""
+        pa, pb = self.a.played(), self.b.played()
+        return {k: v for k, v in pa.items() if k in pb and pb[k] == v}
+
+    def differences(self) -> tuple[dict, dict]:
+        """What each side played that the other did not."""
+        pa, pb = self.a.played(), self.b.played()
+        keys = [k for k in pa if pa.get(k) != pb.get(k)]
+        return {k: pa.get(k) for k in keys}, {k: pb.get(k) for k in keys}
+
+    def to_dict(self) -> dict:
+        """The `compare --json` object: each side's full configuration with its win rate,
+        the paired difference, and the options both sides share at the top level."""
+        out = {**self.stats,
+               "a": {**self.a.played(), **self.stats["a"]},
+               "b": {**self.b.played(), **self.stats["b"]}}
+        common = self.common()
+        for k in ("game", "players", "strategy", "level", "seed"):
+            if k in common:
+                out[k] = common[k]
+        if self.stopping["rule"] != "fixed":
+            out["stopping"] = self.stopping
+        return out
+
+
+def compare(a: RunSpec, b: RunSpec, games: int = 10_000, results: str | None = None,
+            execution: Execution | None = None) -> CompareResult:
+    """Two configurations played on the same seeds, game by game, and their paired
+    difference A - B (until its interval is execution.until_halfwidth narrow, if given)."""
+    ex = execution or Execution()
+    check_games(games)
+    if a.seed != b.seed:
+        raise UserError("the two sides of a comparison share one seed")
+    if a.game != b.game:
+        raise UserError(f"both sides must play the same game (got {a.game} and {b.game})")
+    cells = [make_cell("a", a), make_cell("b", b)]
+    if cells[0].definition == cells[1].definition:
+        raise UserError("--a and --b give the same configuration: nothing to compare")
+    player, stops, z, info = _play(cells, [("a", "b")], games, results, "compare",
+                                   _identity(a.game, a.seed), ex)
+    n = stops[("a", "b")]
+    return CompareResult(cells[0].run, cells[1].run, engine.paired(player, "a", "b", n, z), info,
+                         z, n)
+
+
+# ----------------------------------------------------------------------------- sweep
+@dataclass
+class SweepResult:
+    grid: object               # experiments.grid.Grid
+    cells: list                # Cell, in natural order of their ids
+    rows: list                 # one dict per cell (what `sweep --json` prints)
+    pairs: list                # (baseline cell id, other cell id)
+    skipped: list              # 'cell id: why'
+    stopping: dict
+    z: float
+    results: str
+    extra_columns: list = field(default_factory=list)   # the game's own per-cell numbers
+
+    @property
+    def table(self):
+        """The rows as a DataFrame (one row per cell)."""
+        import pandas as pd
+        return pd.DataFrame(self.rows)
+
+
+def sweep(experiment: str, results: str, games: int | None = None,
+          execution: Execution | None = None, chunk: int | None = None) -> SweepResult:
+    """Play a declared grid (a built-in name or a TOML file) into a results folder
+    (resumable), with each cell's win rate and, for grids with `compare`, the paired
+    differences against the axis's first value."""
+    from .grid import expand, load_grid, pairs
+    ex = execution or Execution()
+    grid = load_grid(experiment)
+    if games is not None and games < 1:
+        raise UserError(f"the number of games must be at least 1, got {games}")
+    n_games = grid.games if games is None else games
+    ex.chunk = chunk or grid.chunk
+    cells, skipped = expand(grid)
+    prs = pairs(grid, cells)
+    in_pair = {c for p in prs for c in p}
+    units = prs + [(c.id,) for c in cells if c.id not in in_pair]
+    game = cells[0].run.game
+    player, stops, z, info = _play(cells, units, n_games, results, "sweep",
+                                   _identity(game.name, grid.seed, experiment=grid.name,
+                                             axes=grid.axis_names), ex)
+    n_of: dict = {}
+    for u, n in stops.items():          # a baseline cell is in several pairs: its largest count
+        for cid in u:
+            n_of[cid] = max(n, n_of.get(cid, 0))
+    rows = []
+    extra = []
+    for c in cells:
+        row = {"cell": c.id, **c.axes, "mix": c.mix,
+               **engine.win_stats(player.wins(c.id, n_of[c.id]), z)}
+        more = game.cell_extras(player.rows(c.id, n_of[c.id]))
+        extra = extra or list(more)
+        rows.append({**row, **more})
+    by_id = {r["cell"]: r for r in rows}
+    for base, other in prs:
+        d = engine.paired(player, base, other, stops[(base, other)], z)
+        # the difference other - base: positive when the other value wins more often
+        by_id[other].update({"diff_vs": base, "diff": -d["diff"], "diff_ci_low": -d["diff_ci_high"],
+                             "diff_ci_high": -d["diff_ci_low"], "unpaired_ci_low": -d["unpaired_ci_high"],
+                             "unpaired_ci_high": -d["unpaired_ci_low"]})
+    return SweepResult(grid, cells, rows, prs, skipped, info, z, results, extra)
+
+
+# ----------------------------------------------------------------------------- ladder
+@dataclass
+class LadderResult:
+    base: Resolved             # the configuration every cell shares but for its axes
+    rows: list                 # one dict per cell: its axes, players, strategy, the summary
+    notes: list                # cells the game could not set up, and why
+    games: int
+
+    @property
+    def table(self):
+        import pandas as pd
+        return pd.DataFrame(self.rows)
+
+
+def ladder(spec: RunSpec, games: int = 2000, execution: Execution | None = None) -> LadderResult:
+    """The game's difficulty ladder (Game.ladder: e.g. every level with each die) played on
+    the same seeds, in parallel; UserError for a game without levels."""
+    ex = execution or Execution()
+    check_games(games)
+    base = resolve(spec)
+    if base.game.ladder is None:
+        raise UserError(f"game '{base.game.name}' has no difficulty levels: use `meeplesim sweep` "
+                        f"or `run`")
+    axes_list, notes = base.game.ladder(base.catalog)
+    if not axes_list:
+        raise UserError("the card mix cannot set up any level: " + "; ".join(notes))
+    from .grid import cell_id
+    cells = []
+    for axes in axes_list:
+        try:
+            cells.append(make_cell(cell_id(axes), spec.but(options=axes), axes))
+        except UserError as e:          # a combination the other options forbid
+            notes.append(f"{cell_id(axes)}: {e}")
+    if not cells:
+        raise UserError("no level can be played with these options: " + "; ".join(notes))
+    player, stops, z, info = _play(cells, [(c.id,) for c in cells], games, None, "ladder",
+                                   _identity(base.game.name, spec.seed), ex)
+    rows = []
+    for c in cells:
+        s = c.run.game.summarize(player.rows(c.id, games))
+        rows.append({**c.axes, **{k: v for k, v in c.run.variant._asdict().items() if k not in c.axes},
+                     "strategy": c.run.strategy_name, "seed": spec.seed, "cards": c.mix, **s})
+    return LadderResult(base, rows, notes, games)
+
+
+# ----------------------------------------------------------------------------- results
+def read_results(folder: str, cells=None):
+    """Every game of a results folder, one row per game: the cell, the game index, the game's
+    result fields, the configuration's columns, and `won` (outcome 1). UserError for a
+    folder that is not one."""
+    from .reporting import load
+    df, _ = load([folder])
+    if cells is not None:
+        df = df[df["cell"].isin(list(cells))]
+    return df
+
+
+def report(folders: list, out: str | None = None, title: str | None = None) -> dict:
+    """Build the balance report of results folders (see reports.build): returns what was
+    written (index, tables, figures) and the headline and answers."""
+    from .reporting import build_report
+    return build_report(list(folders), out, title)

@@ -1,0 +1,69 @@
+"""What `run` reports for Hidden Village: the team's win rate (Wilson 95%), the mean game
+length, why the team lost, and how far from the three objectives the losses ended."""
+from __future__ import annotations
+
+import numpy as np
+
+from ...stats import wilson_interval
+from . import consts as K
+
+# the objectives left undone when a game is lost: result field -> words
+OBJECTIVES_LEFT = {"forest_left": "lost Smurfs", "houses_left": "houses", "cakes_left": "cakes"}
+
+
+def summarize(results: np.ndarray) -> dict:
+    """Games, wins, win rate with its 95% Wilson interval, mean rounds, loss reasons, and how
+    far from done the losses ended (mean objectives left)."""
+    f = {name: i for i, name in enumerate(K.RESULT_FIELDS)}
+    outcome = results[:, f["outcome"]]
+    games = int(results.shape[0])
+    wins = int((outcome == K.WIN).sum())
+    lo, hi = wilson_interval(wins, games)
+    reasons = {}
+    for code, name in K.LOSS_REASONS.items():
+        if name:
+            n = int(((outcome == K.LOSS) & (results[:, f["loss_reason"]] == code)).sum())
+            if n:
+                reasons[name] = n
+    losses = results[outcome == K.LOSS]
+    left = {}
+    if len(losses):
+        for key in OBJECTIVES_LEFT:
+            left[key] = round(float(losses[:, f[key]].mean()), 3)
+    return {
+        "games": games, "wins": wins, "win_rate": wins / games, "ci_low": lo, "ci_high": hi,
+        "mean_rounds": float(results[:, f["rounds"]].mean()),
+        "loss_reasons": reasons, "losses_mean_left": left,
+        "mean_dangerous_actions": float(results[:, f["dangerous_actions"]].mean()),
+        "mean_cracoucass_attacks": float(results[:, f["cracoucass_attacks"]].mean()),
+    }
+
+
+def summary_lines(s: dict, ci_words: str = "95% CI") -> list[str]:
+    out = [f"games        {s['games']}",
+           f"wins         {s['wins']}",
+           f"win rate     {100 * s['win_rate']:.2f}%  ({ci_words} {100 * s['ci_low']:.2f}% - "
+           f"{100 * s['ci_high']:.2f}%)",
+           f"mean rounds  {s['mean_rounds']:.2f}"]
+    if s["loss_reasons"]:
+        out.append("loss reasons " + ", ".join(f"{k} {v}" for k, v in s["loss_reasons"].items()))
+    if s["losses_mean_left"]:
+        left = s["losses_mean_left"]
+        out.append("losses left  " + ", ".join(f"{left[k]:.2f} {words}" for k, words
+                                               in OBJECTIVES_LEFT.items()) + " (mean)")
+    return out
+
+
+def describe(variant, strategy: str, mix: str = "default") -> str:
+    v = variant
+    return (f"level {v.level}, {v.die} die, Hungry Cracoucass {'on' if v.hungry else 'off'}, "
+            f"{v.players} player{'s' if v.players > 1 else ''}, strategy {strategy}"
+            + (f", Too Late {v.too_late}" if v.too_late != "bottom" else "")
+            + (", finite supply" if v.finite_supply else "")
+            + (f", cards {mix}" if mix != "default" else ""))
+
+
+def cell_extras(results: np.ndarray) -> dict:
+    """A sweep cell's own numbers beside its win rate: the mean game length."""
+    f = {n: i for i, n in enumerate(K.RESULT_FIELDS)}
+    return {"mean_rounds": float(results[:, f["rounds"]].mean()) if results.shape[0] else 0.0}
