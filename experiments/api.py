@@ -245,7 +245,7 @@ def sweep(experiment: str, results: str, games: int | None = None,
     if games is not None and games < 1:
         raise UserError(f"the number of games must be at least 1, got {games}")
     n_games = grid.games if games is None else games
-    ex.chunk = chunk or grid.chunk
+    ex.chunk = grid.chunk if chunk is None else chunk
     cells, skipped = expand(grid)
     prs = pairs(grid, cells)
     in_pair = {c for p in prs for c in p}
@@ -280,6 +280,7 @@ def sweep(experiment: str, results: str, games: int | None = None,
 @dataclass
 class LadderResult:
     base: Resolved             # the configuration every cell shares but for its axes
+    axes: list                 # the options the ladder varies (e.g. level, die)
     rows: list                 # one dict per cell: its axes, players, strategy, the summary
     notes: list                # cells the game could not set up, and why
     games: int
@@ -318,7 +319,7 @@ def ladder(spec: RunSpec, games: int = 2000, execution: Execution | None = None)
         s = c.run.game.summarize(player.rows(c.id, games))
         rows.append({**c.axes, **{k: v for k, v in c.run.variant._asdict().items() if k not in c.axes},
                      "strategy": c.run.strategy_name, "seed": spec.seed, "cards": c.mix, **s})
-    return LadderResult(base, rows, notes, games)
+    return LadderResult(base, list(axes_list[0]), rows, notes, games)
 
 
 # ----------------------------------------------------------------------------- results

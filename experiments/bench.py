@@ -15,8 +15,23 @@ import tempfile
 import time
 from pathlib import Path
 
-CONFIGS = [("standard", "white"), ("smurfnightmarish", "red")]
+# the flagship's random team and its two fast strategies (strategies/ names them)
 STRATEGIES = ("random", "greedy", "planner")
+PLAYERS = 3
+
+
+def configs() -> list[dict]:
+    """The flagship's easiest and hardest configurations: the first and the last cell of its
+    difficulty ladder (its game options, e.g. a level and a die)."""
+    from simcore.games import DEFAULT_GAME, get_game
+    game = get_game(DEFAULT_GAME)
+    cells, _ = game.ladder(game.load_catalog(None))
+    return [cells[0], cells[-1]]
+
+
+def _resolve(strategy: str, options: dict):
+    from experiments.runs import RunSpec, resolve
+    return resolve(RunSpec(players=PLAYERS, strategy=strategy, options=options))
 
 # plays `games` games in a fresh process and prints its timing as JSON (used for the
 # compile-time, warm-start and plain-Python measurements)
@@ -24,16 +39,13 @@ _CHILD = r"""
 import json, sys, time, warnings
 warnings.simplefilter("ignore", RuntimeWarning)   # uint64 wrap-around in plain-Python mode
 t0 = time.perf_counter()
-import strategies
-from simcore.games.hidden_village import load_catalog, make_config, run_games
-strategy, level, die, games = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-cat = load_catalog(None)
-C, _ = make_config(cat, level=level, die=die, players=3)
-s = strategies.get(strategy)
+from experiments.bench import _resolve
+strategy, options, games = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3])
+r = _resolve(strategy, options)
 t1 = time.perf_counter()
-run_games(cat, C, s.kernel_id, s.param_vector(), 1, 0, 1)
+r.game.run_games(r.catalog, r.config, r.strategy.kernel_id, r.params, 1, 0, 1)
 t2 = time.perf_counter()
-out = run_games(cat, C, s.kernel_id, s.param_vector(), 1, 1, games)
+out = r.game.run_games(r.catalog, r.config, r.strategy.kernel_id, r.params, 1, 1, games)
 t3 = time.perf_counter()
 print(json.dumps({"import_s": t1 - t0, "first_game_s": t2 - t1, "games": games,
                   "play_s": t3 - t2, "wins": int((out[:, 0] == 1).sum())}))
@@ -43,6 +55,7 @@ print(json.dumps({"import_s": t1 - t0, "first_game_s": t2 - t1, "games": games,
 def _child(args, env_extra=None, timeout=3600):
     env = dict(os.environ, **(env_extra or {}))
     t = time.perf_counter()
+    args = [a if isinstance(a, (str, int)) else json.dumps(a) for a in args]
     r = subprocess.run([sys.executable, "-c", _CHILD, *map(str, args)], env=env,
                        capture_output=True, text=True, timeout=timeout)
     wall = time.perf_counter() - t
@@ -51,7 +64,7 @@ def _child(args, env_extra=None, timeout=3600):
     return json.loads(r.stdout.strip().splitlines()[-1]), wall
 
 
-def games_per_second(strategy: str, level: str, die: str, seconds: float = 3.0,
+def games_per_second(strategy: str, options: dict, seconds: float = 3.0,
                      windows: int = 5) -> dict:
     """In this process (kernels loaded): play chunks for `seconds`, split into `windows` equal
     windows; the rate is the median window's. The machine's other tenants slow some windows
@@ -59,22 +72,17 @@ def games_per_second(strategy: str, level: str, die: str, seconds: float = 3.0,
     code), and the median keeps such a burst from deciding the figure."""
     import statistics
 
-    import strategies
-    from simcore.games.hidden_village import load_catalog, make_config, run_games
-    from simcore.games.hidden_village.state import new_state
-    cat = load_catalog(None)
-    C, _ = make_config(cat, level=level, die=die, players=3)
-    s = strategies.get(strategy)
-    params = s.param_vector()
-    st = new_state(cat.rules, event_capacity=1)
-    run_games(cat, C, s.kernel_id, params, 1, 0, 50, state=st)   # warm-up
+    r = _resolve(strategy, options)
+    cat, C, run_games, sid, params = r.catalog, r.config, r.game.run_games, r.strategy.kernel_id, r.params
+    st = r.game.new_state(cat.rules, event_capacity=1)
+    run_games(cat, C, sid, params, 1, 0, 50, state=st)   # warm-up
     chunk, games, wins, start, total = 200, 0, 0, 50, 0.0
     rates = []
     for _ in range(windows):
         n = 0
         t = time.perf_counter()
         while time.perf_counter() - t < seconds / windows:
-            out = run_games(cat, C, s.kernel_id, params, 1, start, chunk, state=st)
+            out = run_games(cat, C, sid, params, 1, start, chunk, state=st)
             n += chunk
             start += chunk
             wins += int((out[:, 0] == 1).sum())
@@ -82,7 +90,7 @@ def games_per_second(strategy: str, level: str, die: str, seconds: float = 3.0,
         rates.append(n / dt)
         games += n
         total += dt
-    return {"strategy": strategy, "level": level, "die": die, "games": games,
+    return {"strategy": strategy, **options, "games": games,
             "seconds": total, "games_per_s": statistics.median(rates),
             "window_rates": rates, "win_rate": wins / games}
 
@@ -93,7 +101,7 @@ def scaling(strategy: str, games: int) -> dict:
     kernels loaded (the pool is reused): the steady-state speed-up of a long sweep."""
     from experiments.engine import Player, make_cell
     from experiments.runs import RunSpec
-    spec = RunSpec("hidden-village", "standard", "white", None, 3, strategy, {}, 1)
+    spec = RunSpec(players=PLAYERS, strategy=strategy, options=configs()[0])
     out = {}
     for jobs in (1, 2):
         warm = make_cell("warm", spec)
@@ -111,7 +119,7 @@ def compile_time(strategy: str = "greedy") -> dict:
     """A fresh process with an empty kernel cache: import (which compiles the game's own
     strategies, simcore.linked) and the first game (which compiles the game loop)."""
     with tempfile.TemporaryDirectory() as d:
-        info, wall = _child([strategy, "standard", "white", 1], {"NUMBA_CACHE_DIR": d})
+        info, wall = _child([strategy, configs()[0], 1], {"NUMBA_CACHE_DIR": d})
     return {"compile_s": info["import_s"] + info["first_game_s"], "import_s": info["import_s"],
             "first_game_s": info["first_game_s"], "wall_s": wall}
 
@@ -130,10 +138,10 @@ def warm_start(games: int = 1000) -> dict:
 
 def plain_python(strategy: str = "greedy", seconds: float = 20.0) -> dict:
     """The same kernels as plain Python (NUMBA_DISABLE_JIT=1): a few games, ~`seconds`."""
-    probe, _ = _child([strategy, "standard", "white", 2], {"NUMBA_DISABLE_JIT": "1"})
+    probe, _ = _child([strategy, configs()[0], 2], {"NUMBA_DISABLE_JIT": "1"})
     per_game = probe["play_s"] / 2
     games = max(2, int(seconds / max(per_game, 1e-3)))
-    info, _ = _child([strategy, "standard", "white", games], {"NUMBA_DISABLE_JIT": "1"})
+    info, _ = _child([strategy, configs()[0], games], {"NUMBA_DISABLE_JIT": "1"})
     return {"strategy": strategy, "games": games, "seconds": info["play_s"],
             "games_per_s": games / info["play_s"]}
 
@@ -150,18 +158,21 @@ def run_benchmark(out: Path, measure_compile: bool = True, seconds: float = 3.0,
     result = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
     echo("speed per core (one process, kernels loaded):")
     speeds = []
-    for level, die in CONFIGS:
+    cfgs = configs()
+    for options in cfgs:
         for strategy in STRATEGIES:
-            r = games_per_second(strategy, level, die, seconds)
+            r = games_per_second(strategy, options, seconds)
             speeds.append(r)
-            echo(f"  {level:<17} {die:<5} {strategy:<8} {r['games_per_s']:>9,.0f} games/s"
+            where = " ".join(f"{v:<8}" for v in options.values())
+            echo(f"  {where} {strategy:<8} {r['games_per_s']:>9,.0f} games/s"
                  f"  (win rate {r['win_rate']:.1%} over {r['games']:,} games)")
     result["speed"] = speeds
-    echo("parallel scaling (greedy, Standard, through the runner):")
+    easiest = ", ".join(map(str, cfgs[0].values()))
+    echo(f"parallel scaling (greedy, {easiest}, through the runner):")
     result["scaling"] = sc = scaling("greedy", scaling_games)
     echo(f"  {sc['games']:,} games: 1 worker {sc['jobs1_s']:.1f} s, 2 workers {sc['jobs2_s']:.1f} s"
          f" -> {sc['speedup']:.2f}x")
-    echo("plain Python (NUMBA_DISABLE_JIT=1, greedy, Standard):")
+    echo(f"plain Python (NUMBA_DISABLE_JIT=1, greedy, {easiest}):")
     result["python"] = py = plain_python("greedy")
     echo(f"  {py['games']} games in {py['seconds']:.1f} s: {py['games_per_s']:.2f} games/s")
     echo("start-up with the kernels cached (meeplesim run --games 1000):")
@@ -173,7 +184,7 @@ def run_benchmark(out: Path, measure_compile: bool = True, seconds: float = 3.0,
         echo(f"  {cp['compile_s']:.1f} s")
     result["peak_rss_mib"] = peak_rss_mib()
     echo(f"peak RSS: {result['peak_rss_mib']:.0f} MiB")
-    greedy = next(r for r in speeds if r["strategy"] == "greedy" and r["level"] == "standard")
+    greedy = speeds[STRATEGIES.index("greedy")]       # greedy at the easiest configuration
     result["summary"] = {
         "games_per_s_core": greedy["games_per_s"],
         "speedup_vs_python": greedy["games_per_s"] / py["games_per_s"],

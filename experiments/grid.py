@@ -8,6 +8,7 @@ A grid file:
     chunk = 2000                  # optional: games per chunk
     compare = "die"               # optional: also print each cell's paired difference against
                                   # the cell with this axis's first value (the rest equal)
+    rank = true                   # optional, with compare: list the differences by size
     [fixed]                       # options every cell shares
     strategy = "greedy"
     players = 3
@@ -44,7 +45,8 @@ from .runs import DEFAULT_CHUNK, RunSpec, check_seed
 # the options every game has; a game's own options (its Game.options) come beside them
 COMMON_AXES = ("players", "strategy", "params")
 FIXED_ONLY = ("game", "data")
-TOP_KEYS = ("name", "description", "games", "seed", "chunk", "compare", "fixed", "axes", "linked")
+TOP_KEYS = ("name", "description", "games", "seed", "chunk", "compare", "rank", "fixed", "axes",
+            "linked")
 
 
 @dataclass
@@ -57,6 +59,7 @@ class Grid:
     fixed: dict
     groups: list            # each: (axis names, list of value tuples)
     description: str = ""
+    rank_pairs: bool = False    # list the paired differences ranked by the change
 
     @property
     def axis_names(self) -> list:
@@ -189,7 +192,11 @@ def parse_grid(raw: dict, where: str) -> Grid:
     compare = raw.get("compare")
     if compare is not None and compare not in seen:
         raise UserError(f"{where}: compare = '{compare}' is not one of the axes ({', '.join(seen) or 'none'})")
-    return Grid(str(raw.get("name")), games, seed, chunk, compare, fixed, groups, str(raw.get("description", "")))
+    rank = raw.get("rank", False)
+    if not isinstance(rank, bool) or (rank and compare is None):
+        raise UserError(f"{where}: rank must be true or false, and goes with compare")
+    return Grid(str(raw.get("name")), games, seed, chunk, compare, fixed, groups,
+                str(raw.get("description", "")), rank)
 
 
 def _axis_values(where, section, k, values, axis_options, game, unique=True):

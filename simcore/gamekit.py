@@ -165,6 +165,7 @@ class Game:
     make_config: object
     run_games: object
     play_logged: object
+    new_state: object              # (rules, event_capacity) -> a State run_games can reuse
     format_log: object
     event_records: object
     objectives_summary: object
@@ -177,6 +178,7 @@ class Game:
     levels: object = None          # catalog -> rows of the `levels` table (games with levels)
     ladder: object = None          # (catalog, options) -> ([(axes, options)], notes): `ladder`
     report: object = None          # what the balance report says of this game (reports/)
+    data_summary: object = None    # catalog -> words: what the data hold (check-data)
     commands: str = ""             # a module whose typer `app` is mounted as `meeplesim NAME`
 
     @property

@@ -3,7 +3,7 @@
 numba compiles each kernel together with every kernel it calls: a caller's machine code holds
 its own optimised copy of all its callees, and each of those is compiled on its own as well.
 A game's rules ask the strategy at every decision, so every rule kernel that can ask one
-carried the strategies' kernels too (in Hidden Village: 45 kernels in each of 60 rule kernels,
+carried the strategies' kernels too (in the flagship game: 45 kernels in each of 60 rule kernels,
 two thirds of the compile time). Here the strategies are one C-callable kernel
 (`numba.cfunc`) exported under a symbol name, and the rules call that symbol: the rules and
 the strategies are compiled once each, and the machine code is the same.

@@ -72,7 +72,7 @@ def _prepared(job: Job):
         hit = _PREPARED.get(job)
     if hit is not None:
         return hit
-    mod = get_game(job.game)
+    mod = get_game(job.game)      # its Game
     cat = mod.load_catalog(**dict(job.catalog))
     cfg, _ = mod.make_config(cat, **dict(job.config))
     params = np.asarray(job.params, np.float64)
@@ -91,7 +91,7 @@ def _play(job: Job, mod, cat, cfg, params, start: int, n: int) -> np.ndarray:
         found = plugins.load(job.strategy, job.plugin_dir or None)
         if found is None:
             raise UserError(f"strategy '{job.strategy}' is not installed on this worker")
-        plugins.activate(found[0], dict(job.plugin_params), mod.DECISIONS)
+        plugins.activate(found[0], dict(job.plugin_params), list(mod.decisions))
     try:
         return mod.run_games(cat, cfg, job.strategy_id, params, job.seed, start, n)
     except IllegalOption as e:

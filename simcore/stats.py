@@ -62,10 +62,24 @@ def paired_difference(a, b, z: float = Z95) -> dict:
     hp = z * math.sqrt(var_paired)
     hu = z * math.sqrt(var_unpaired)
     reduction = 1.0 - var_paired / var_unpaired if var_unpaired > 0 else 0.0
-    return {"diff": diff, "diff_ci_low": diff - hp, "diff_ci_high": diff + hp,
-            "unpaired_ci_low": diff - hu, "unpaired_ci_high": diff + hu,
-            "variance_reduction": reduction,
-            "correlation": float(np.corrcoef(a, b)[0, 1]) if a.std() > 0 and b.std() > 0 else 0.0}
+    out = {"diff": diff, "diff_ci_low": diff - hp, "diff_ci_high": diff + hp,
+           "unpaired_ci_low": diff - hu, "unpaired_ci_high": diff + hu,
+           "variance_reduction": reduction,
+           "correlation": float(np.corrcoef(a, b)[0, 1]) if a.std() > 0 and b.std() > 0 else 0.0,
+           "estimable": var_paired > 0}
+    if var_paired == 0:
+        # every game ended alike on both sides: a zero-width interval would claim certainty
+        # that n games cannot give
+        out["why_not_estimable"] = not_estimable_words(pa, pb)
+    return out
+
+
+def not_estimable_words(pa: float, pb: float) -> str:
+    """Why a paired difference with no spread has no interval, in words."""
+    word = lambda p: "won" if p == 1 else "lost"
+    if pa == pb:
+        return f"every game {word(pa)} on both sides"
+    return f"A {word(pa)} and B {word(pb)} every game"
 
 
 def look_schedule(first: int, max_games: int) -> list[int]:

@@ -5,7 +5,7 @@ from experiments.bench import games_per_second
 
 
 def test_games_per_second_reports_the_median_of_its_windows():
-    r = games_per_second("random", "standard", "white", seconds=0.25, windows=5)
+    r = games_per_second("random", {"level": "standard", "die": "white"}, seconds=0.25, windows=5)
     rates = r["window_rates"]
     assert len(rates) == 5 and min(rates) > 0
     assert r["games_per_s"] == statistics.median(rates)

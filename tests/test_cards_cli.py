@@ -43,7 +43,7 @@ KINDS = {"smurf": {"starting", "immediate", "lasting"},
 
 # ------------------------------------------------------------------ cards list
 def test_cards_list_shows_every_card_grouped_by_category():
-    out = ok("cards", "list")
+    out = ok("hidden-village", "cards", "list")
     lines = out.strip().splitlines()
     assert lines[0].split() == ["category", "id", "name", "kind", "source", "text"]
     rows = [l.split()[0] for l in lines[1:-1]]
@@ -54,7 +54,7 @@ def test_cards_list_shows_every_card_grouped_by_category():
 
 
 def test_cards_list_json_has_one_record_per_card():
-    recs = json_lines(ok("cards", "list", "--json"))
+    recs = json_lines(ok("hidden-village", "cards", "list", "--json"))
     assert [sum(r["category"] == c for r in recs) for c in KINDS] == [35, 24, 10, 17]
     for r in recs:
         assert r["kind"] in KINDS[r["category"]], r
@@ -73,35 +73,35 @@ def test_cards_list_json_has_one_record_per_card():
 
 
 def test_cards_list_follows_the_mix(tmp_path):
-    out = ok("cards", "list", "--without", "beta-smurf", "--without", "looting")
+    out = ok("hidden-village", "cards", "list", "--without", "beta-smurf", "--without", "looting")
     listed = [l.split()[1] for l in out.strip().splitlines()[1:-1]]
     assert len(listed) == 84 and "beta-smurf" not in listed and "looting" not in listed
     assert out.strip().splitlines()[-1] == ("84 cards: 34 Smurf, 24 Invention, 10 Cake, 16 Gargamel; "
                                             "mix default-without-beta-smurf+looting")
     p = write(tmp_path, edit_card(default_cards_text(), "looting", 'name = "Looting"', 'name = "Pillage"'))
-    recs = json_lines(ok("cards", "list", "--json", "--cards", p))
+    recs = json_lines(ok("hidden-village", "cards", "list", "--json", "--cards", p))
     assert next(r for r in recs if r["id"] == "looting")["name"] == "Pillage"
 
 
 # ------------------------------------------------------------------ cards show
 def test_cards_show_prints_every_field():
-    out = ok("cards", "show", "smurfberry-press")
+    out = ok("hidden-village", "cards", "show", "smurfberry-press")
     fields = dict(re.match(r"(\S+)\s+(.*)", l).groups() for l in out.strip().splitlines())
     assert fields["id"] == "smurfberry-press" and fields["category"] == "invention"
     assert fields["kind"] == "new-action" and fields["type"] == "new-action"
     for key in ("name", "cost", "source", "cost_source", "text", "effects"):
         assert key in fields
     assert fields["effects"] == '{ op = "collect", resource = "berry", amount = 3, cost_resource = "log", cost = 1 }'
-    beta = ok("cards", "show", "beta-smurf").strip().splitlines()
+    beta = ok("hidden-village", "cards", "show", "beta-smurf").strip().splitlines()
     assert beta[-2].startswith("effects") and beta[-1].strip() == '{ op = "no-inventions" }'
-    rec = json.loads(ok("cards", "show", "too-late", "--json"))
+    rec = json.loads(ok("hidden-village", "cards", "show", "too-late", "--json"))
     assert rec["category"] == "gargamel" and rec["kind"] == "too-late" and rec["effects"] == []
 
 
 def test_cards_show_an_unknown_card_is_one_error_line():
-    assert_one_line_error(invoke("cards", "show", "robot-assistan"),
+    assert_one_line_error(invoke("hidden-village", "cards", "show", "robot-assistan"),
                           "no card 'robot-assistan' in the mix 'default'", "did you mean 'robot-assistant'")
-    assert_one_line_error(invoke("cards", "show", "beta-smurf", "--without", "beta-smurf"),
+    assert_one_line_error(invoke("hidden-village", "cards", "show", "beta-smurf", "--without", "beta-smurf"),
                           "no card 'beta-smurf' in the mix 'default-without-beta-smurf'")
 
 
@@ -154,7 +154,7 @@ BAD_CARDS = [
 def test_bad_card_data_gives_one_line_naming_file_card_and_field(tmp_path, card, old, new, needles):
     p = write(tmp_path, edit_card(default_cards_text(), card, old, new))
     assert_one_line_error(invoke("run", "--games", "10", "--cards", p), str(p), *needles)
-    r = invoke("cards", "validate", p)
+    r = invoke("hidden-village", "cards", "validate", p)
     assert r.exit_code == 2, r.output
     lines = r.output.strip().splitlines()
     assert len(lines) == 2 and lines[-1] == f"{p}: 1 problem", r.output
@@ -169,7 +169,7 @@ def test_validate_lists_every_problem_of_a_file(tmp_path):
     for card, old, new, _ in first_per_card.values():
         text = edit_card(text, card, old, new)
     p = write(tmp_path, text)
-    r = invoke("cards", "validate", p)
+    r = invoke("hidden-village", "cards", "validate", p)
     assert r.exit_code == 2
     lines = r.output.strip().splitlines()
     problems = lines[:-1]
@@ -184,7 +184,7 @@ def test_validate_lists_every_problem_of_a_file(tmp_path):
 
 def test_validate_a_good_catalog(tmp_path):
     p = write(tmp_path, default_cards_text())
-    out = ok("cards", "validate", p)
+    out = ok("hidden-village", "cards", "validate", p)
     assert re.fullmatch(rf"ok: {re.escape(str(p))}: 35 Smurf cards \(15 starting, 20 lost\), 24 inventions, "
                         r"10 cakes, 17 Gargamel cards; mix my-cards-[0-9a-f]{8}\n", out)
 
@@ -192,14 +192,14 @@ def test_validate_a_good_catalog(tmp_path):
 def test_validate_notes_levels_a_smaller_catalog_cannot_set_up(tmp_path):
     blocks = re.split(r"(?m)^(?=\[\[)", default_cards_text())
     p = write(tmp_path, "".join(b for b in blocks if not any(f'id = "{i}"\n' in b for i in THREE_LOST)))
-    out = ok("cards", "validate", p)
+    out = ok("hidden-village", "cards", "validate", p)
     assert "note: level 'smurfnightmarish' needs 18 lost Smurfs" in out
     assert "ok: " in out and "20 lost" not in out and "17 lost" in out
 
 
 @pytest.mark.parametrize("args,needles", [
-    (["cards", "validate", "/nonexistent/cards.toml"], ["cards.toml", "file not found"]),
-    (["cards", "validate", "cards.txt"], ["cards.txt", "a card catalog is a .toml file"]),
+    (["hidden-village", "cards", "validate", "/nonexistent/cards.toml"], ["cards.toml", "file not found"]),
+    (["hidden-village", "cards", "validate", "cards.txt"], ["cards.txt", "a card catalog is a .toml file"]),
     (["run", "--cards", "/nonexistent/cards.toml"], ["cards.toml", "file not found"]),
     (["play", "--cards", "cards.json"], ["cards.json", "a card catalog is a .toml file"]),
 ], ids=["validate-missing", "validate-ext", "run-missing", "play-ext"])
@@ -210,7 +210,7 @@ def test_a_card_file_that_cannot_be_read_is_one_error(args, needles):
 def test_a_card_file_that_is_not_toml_or_has_an_unknown_table(tmp_path):
     p = write(tmp_path, "[[smurf]\nid = ")
     assert_one_line_error(invoke("run", "--cards", p), str(p), "not valid TOML")
-    assert_one_line_error(invoke("cards", "validate", p), str(p), "not valid TOML")
+    assert_one_line_error(invoke("hidden-village", "cards", "validate", p), str(p), "not valid TOML")
     p = write(tmp_path, default_cards_text() + '\n[[smurff]]\nid = "x"\n')
     assert_one_line_error(invoke("run", "--cards", p), str(p), "unknown key 'smurff'",
                           "[[smurf]], [[invention]], [[cake]] and [[gargamel]] tables")
@@ -244,7 +244,7 @@ def test_a_user_catalog_changes_the_results(tmp_path):
 
 def test_text_output_names_a_mix_that_is_not_the_default():
     out = ok("run", "--games", "50", "--without", "beta-smurf")
-    assert out.splitlines()[0].endswith("strategy random, cards default-without-beta-smurf; seed 1")
+    assert out.splitlines()[0].endswith("strategy planner, cards default-without-beta-smurf; seed 1")
     assert "cards" not in ok("run", "--games", "50").splitlines()[0]
     out = ok("play", "--seed", "3", "--without", "looting")
     assert "cards default-without-looting; seed 3, game 0" in out.splitlines()[0]

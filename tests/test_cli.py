@@ -15,7 +15,7 @@ def ok(*args):
 
 
 def test_run_json_has_the_contract_fields():
-    out = json.loads(ok("run", "--games", "200", "--seed", "3", "--json"))
+    out = json.loads(ok("run", "--games", "200", "--seed", "3", "--json", "--strategy", "random"))
     for key in ("games", "wins", "win_rate", "ci_low", "ci_high", "mean_rounds"):
         assert key in out
     assert out["games"] == 200
@@ -52,7 +52,7 @@ def test_play_prints_a_log_that_ends_with_the_objectives():
 
 
 def test_play_json_is_one_event_per_line():
-    out = ok("play", "--seed", "7", "--json")
+    out = ok("play", "--seed", "7", "--json", "--strategy", "random")
     recs = [json.loads(l) for l in out.strip().splitlines()]
     assert recs[-1]["event"] == "outcome" and recs[-1]["outcome"] == "loss"
     assert recs[-1]["loss_reason"] == "too-late"

@@ -97,7 +97,7 @@ BAD_OPTIONS = [
     (["run", "--seed", "-1"], ["seed must be between 0"]),
     (["run", "--strategy", "genius"], ["unknown strategy 'genius'", "random"]),
     (["run", "--param", "depth"], ["--param 'depth' is not of the form NAME=VALUE"]),
-    (["run", "--param", "depth=3"], ["strategy 'random' has no parameter 'depth'"]),
+    (["run", "--param", "depth=3"], ["strategy 'planner' has no parameter 'depth'"]),
     (["run", "--too-late", "middle"], ["unknown Too Late placement 'middle'"]),
     (["run", "--too-late", "bottom-40"], ["deeper than the 10-card Gargamel deck"]),
     (["run", "--level", "terrible", "--no-hungry"], ["requires the Hungry Cracoucass"]),
@@ -116,8 +116,8 @@ BAD_OPTIONS = [
      ["5 players x 3 cards needs 15 starting Smurfs; the mix", "has 10"]),
     (["run", "--cards", "no-such-cards.toml"], ["no-such-cards.toml: file not found"]),
     (["run", "--cards", "cards.csv"], ["cards.csv: a card catalog is a .toml file"]),
-    (["cards", "show", "nobody"], ["no card 'nobody' in the mix 'default'"]),
-    (["cards", "list", "--without", "nobody"], ["--without: no card 'nobody'"]),
+    (["hidden-village", "cards", "show", "nobody"], ["no card 'nobody' in the mix 'default'"]),
+    (["hidden-village", "cards", "list", "--without", "nobody"], ["--without: no card 'nobody'"]),
 ]
 
 

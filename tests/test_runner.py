@@ -15,8 +15,8 @@ cli = CliRunner()
 
 
 def _cell(seed=5, strategy="random", die=None):
-    spec = RunSpec(game="hidden-village", level="standard", die=die, hungry=None, players=3,
-                   strategy=strategy, params={}, seed=seed)
+    spec = RunSpec(game="hidden-village", players=3, strategy=strategy, seed=seed,
+                   options={"level": "standard", "die": die})
     return make_cell("c", spec)
 
 

@@ -55,16 +55,16 @@ def test_largest_seed_is_accepted():
 
 
 def test_results_do_not_depend_on_chunk_size():
-    spec = RunSpec(game="hidden-village", level="complex", die="red", hungry=None, players=4,
-                   strategy="random", params={}, seed=99)
+    spec = RunSpec(game="hidden-village", players=4, strategy="random", seed=99,
+                   options={"level": "complex", "die": "red"})
     a = run(spec, 600, chunk=600)
     b = run(spec, 600, chunk=97)
     assert (a == b).all()
 
 
 def test_a_later_range_replays_the_same_games():
-    spec = RunSpec(game="hidden-village", level="standard", die="white", hungry=None, players=3,
-                   strategy="random", params={}, seed=5)
+    spec = RunSpec(game="hidden-village", players=3, strategy="random", seed=5,
+                   options={"level": "standard", "die": "white"})
     whole = run(spec, 300)
     tail = run(spec, 100, start=200)
     assert (whole[200:] == tail).all()

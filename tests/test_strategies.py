@@ -88,8 +88,7 @@ def not_an_index(decision, options, state, rules, params):
                      "3 legal options (0..2)"),
 ])
 def test_an_illegal_answer_names_the_strategy_and_the_decision(fn, said):
-    spec = RunSpec("hidden-village", "standard", None, None, 3, f"tests.test_strategies:{fn}",
-                   {}, 1)
+    spec = RunSpec("hidden-village", 3, f"tests.test_strategies:{fn}", {}, 1)
     with pytest.raises(UserError) as e:
         run(spec, 1)
     assert str(e.value) == f"strategy 'tests.test_strategies:{fn}' {said}"
@@ -113,8 +112,7 @@ PARAMS = {"weight": 2.0}
 
 
 def test_a_plugin_strategy_runs_from_its_module_name_with_its_params(cat):
-    spec = RunSpec("hidden-village", "standard", None, None, 3,
-                   "tests.test_strategies:prefer_rescue", {"weight": 3}, 1)
+    spec = RunSpec("hidden-village", 3, "tests.test_strategies:prefer_rescue", {"weight": 3}, 1)
     out = run(spec, 30)
     assert (out[:, K.R_OUTCOME] != K.RUNNING).all()
     s = strategies.get("tests.test_strategies:prefer_rescue")

@@ -8,6 +8,7 @@ from .catalog import load_catalog
 from .config import OPTIONS, check_strategy, make_config
 from .consts import DECISIONS, LOSS_REASONS, OUTCOMES, RESULT_FIELDS
 from .game import play_logged, run_games
+from .state import new_state
 from .summary import cell_extras, describe, summarize, summary_lines
 from .trace import event_records, format_log, objectives_summary
 
@@ -36,7 +37,7 @@ GAME = Game(
     default_players=2, default_strategy="threshold",
     result_fields=tuple(RESULT_FIELDS), outcomes=dict(OUTCOMES), loss_reasons=dict(LOSS_REASONS),
     decisions=tuple(DECISIONS), load_catalog=load_catalog, make_config=make_config,
-    run_games=run_games, play_logged=play_logged, format_log=format_log,
+    run_games=run_games, play_logged=play_logged, new_state=new_state, format_log=format_log,
     event_records=event_records, objectives_summary=objectives_summary, summarize=summarize,
     summary_lines=summary_lines, describe=describe, cell_extras=cell_extras,
     check_strategy=check_strategy, grids=GRIDS, commands=f"{__name__}.commands",

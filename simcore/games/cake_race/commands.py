@@ -1,4 +1,5 @@
-"""The cake race's own commands: `meeplesim cake-race ...` (mounted by the CLI)."""
+"""The cake race's own commands: `meeplesim cake-race ...` (mounted by the command line, which
+wraps each in its error guard: bad input is one `error:` line, exit 2)."""
 from __future__ import annotations
 
 import json
@@ -28,15 +29,11 @@ def exact(
     from .catalog import load_catalog
     from .exact import Exact
     try:
-        try:
-            k = int(threshold)
-        except ValueError:
-            raise UserError(f"--threshold must be a whole number, got '{threshold}'") from None
-        cat = load_catalog(data)
-        probs = Exact(cat, k).first_trip()
-    except UserError as e:
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(2)
+        k = int(threshold)
+    except ValueError:
+        raise UserError(f"--threshold must be a whole number, got '{threshold}'") from None
+    cat = load_catalog(data)
+    probs = Exact(cat, k).first_trip()
     mean = sum(n * p for n, p in enumerate(probs))
     if as_json:
         typer.echo(json.dumps({"threshold": k, "probabilities": [float(p) for p in probs],

@@ -10,8 +10,9 @@ from . import consts as K
 from .catalog import load_catalog
 from .config import check_strategy, make_config
 from .game import play_logged, run_games
+from .state import new_state
 from .grids import GRIDS, ladder_cells, levels_table
-from .summary import cell_extras, describe, summarize, summary_lines
+from .summary import cell_extras, data_summary, describe, summarize, summary_lines
 from .trace import event_records, format_log, objectives_summary
 
 NAME = "hidden-village"
@@ -39,10 +40,10 @@ GAME = Game(
     result_fields=tuple(K.RESULT_FIELDS), outcomes={0: "running", K.WIN: "win", K.LOSS: "loss"},
     loss_reasons=dict(K.LOSS_REASONS), decisions=tuple(K.DECISIONS),
     load_catalog=load_catalog, make_config=make_config, run_games=run_games,
-    play_logged=play_logged, format_log=format_log, event_records=event_records,
+    play_logged=play_logged, new_state=new_state, format_log=format_log, event_records=event_records,
     objectives_summary=objectives_summary, summarize=summarize, summary_lines=summary_lines,
     describe=describe, cell_extras=cell_extras, check_strategy=check_strategy, grids=GRIDS,
-    levels=levels_table, ladder=ladder_cells, commands=f"{__name__}.commands",
+    levels=levels_table, ladder=ladder_cells, data_summary=data_summary, commands=f"{__name__}.commands",
 )
 
 # the names game-specific tests and tools use

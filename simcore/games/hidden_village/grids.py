@@ -33,7 +33,7 @@ def card_impact() -> dict:
     ids = sorted({r["id"] for r in card_records(load_catalog(None))} - {"too-late"})
     return {"description": "the full card mix and each one-card-removed mix on paired seeds, "
             "ranked by the change in win rate (greedy team, Terrible, 3 players)",
-            "games": 2000, "seed": 1, "compare": "without",
+            "games": 2000, "seed": 1, "compare": "without", "rank": True,
             "fixed": {"strategy": "greedy", "players": 3, "level": "terrible"},
             "axes": {"without": [[]] + [[i] for i in ids]}}
 

@@ -1,0 +1,49 @@
+"""The `meeplesim` command line: a thin shell over experiments.api. Options are declared once
+(options.py), commands parse, call one API function and print (show.py formats)."""
+from __future__ import annotations
+
+import importlib
+
+import typer
+
+from .common import guarded
+from .commands import app as _commands
+from .listings import app as _listings
+
+app = typer.Typer(
+    add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+    help="Monte Carlo balance and difficulty analysis for tabletop games.\n\n"
+         "Examples:\n\n"
+         "  meeplesim play --level standard --die white --players 3 --seed 7\n\n"
+         "  meeplesim run --level complex --players 4 --games 20000\n\n"
+         "  meeplesim ladder --games 2000\n\n"
+         "  meeplesim games",
+)
+for group in (_commands, _listings):
+    app.registered_commands += group.registered_commands
+
+
+def _mount_game_commands():
+    """A game with its own commands (Game.commands: a module with a typer `app`) gets them as
+    `meeplesim <game> ...`; bad input there is one error line, as everywhere."""
+    from simcore.games import all_games
+    for game in all_games():
+        if not game.commands:
+            continue
+        sub = importlib.import_module(game.commands).app
+        _guard(sub)
+        app.add_typer(sub, name=game.name)
+
+
+def _guard(group: typer.Typer):
+    for info in group.registered_commands:
+        info.callback = guarded(info.callback)
+    for sub in group.registered_groups:
+        _guard(sub.typer_instance)
+
+
+_mount_game_commands()
+
+
+def main():
+    app()

@@ -1,0 +1,224 @@
+"""The commands that play games or read results: each parses its options, calls one function
+of experiments.api and prints."""
+from __future__ import annotations
+
+import json
+from typing import List, Optional
+
+import typer
+
+from experiments import api
+
+from . import show
+from .common import Bar, guarded
+from .options import (BackendOpt, ChunkOpt, DataOpt, GameOpt, GamesOpt, HalfwidthOpt, JobsOpt,
+                      JsonOpt, MaxGamesOpt, OptionOpt, ParamOpt, PlayersOpt, ResultsOpt,
+                      SchedulerOpt, SeedOpt, StrategyOpt, make_spec, parse_side,
+                      with_game_options)
+
+app = typer.Typer()
+
+
+def _execution(label, chunk, jobs, backend, scheduler, until_halfwidth, max_games):
+    return api.Execution(chunk=chunk, jobs=jobs, backend=backend, scheduler=scheduler,
+                         until_halfwidth=until_halfwidth, max_games=max_games,
+                         progress=Bar(label))
+
+
+def _echo(lines):
+    for line in lines:
+        typer.echo(line)
+
+
+@app.command()
+@guarded
+@with_game_options
+def play(
+    game: GameOpt = None, players: PlayersOpt = None, strategy: StrategyOpt = None,
+    param: ParamOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
+    game_index: int = typer.Option(0, "--game-index", help="Which game of the seed to play."),
+    as_json: JsonOpt = False, *, options: dict,
+):
+    """Play one game and print its log.
+
+    Example: meeplesim play --level standard --die white --players 3 --strategy random --seed 7
+
+    Example: meeplesim play --game cake-race --players 3 --seed 2
+    """
+    p = api.play(make_spec(game, players, strategy, param, seed, data, options), game_index)
+    if as_json:
+        _echo(json.dumps(rec) for rec in p.records())
+        return
+    typer.echo(f"{p.run.game.title}: {p.run.describe()}; seed {seed}, game {game_index}")
+    _echo(p.log())
+
+
+@app.command()
+@guarded
+@with_game_options
+def run(
+    game: GameOpt = None, players: PlayersOpt = None, strategy: StrategyOpt = None,
+    param: ParamOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
+    games: GamesOpt = 10000, as_json: JsonOpt = False, jobs: JobsOpt = None,
+    backend: BackendOpt = "loky", scheduler: SchedulerOpt = None, chunk: ChunkOpt = api.DEFAULT_CHUNK,
+    results: ResultsOpt = None, until_halfwidth: HalfwidthOpt = None,
+    max_games: MaxGamesOpt = None, *, options: dict,
+):
+    """Play N games of one configuration: the win rate with a 95% Wilson interval and the
+    game's own summary (e.g. mean rounds, loss reasons, how far the losses were from the
+    objectives; win rate by seat).
+
+    Example: meeplesim run --level complex --players 4 --games 20000 --without wardrobe
+
+    Example: meeplesim run --level standard --until-halfwidth 0.005 --results results/std
+
+    Example: meeplesim run --game cake-race --players 3 --strategy threshold --param k=6 --rivals adaptive
+    """
+    spec = make_spec(game, players, strategy, param, seed, data, options)
+    ex = _execution("playing", chunk, jobs, backend, scheduler, until_halfwidth, max_games)
+    with ex.progress:
+        r = api.run(spec, games, results, ex)
+    if as_json:
+        typer.echo(json.dumps(r.to_dict()))
+        return
+    _echo(show.run_lines(r) + show.stopping_notes(r.stopping))
+
+
+@app.command()
+@guarded
+@with_game_options
+def compare(
+    a: List[str] = typer.Option(..., "--a", help="Configuration A: NAME=VALUE over the options "
+                                "(repeatable; e.g. die=white, players=2, strategy=greedy, "
+                                "param.k=4, without=wardrobe+robot-assistant)."),
+    b: List[str] = typer.Option(..., "--b", help="Configuration B, likewise."),
+    game: GameOpt = None, players: PlayersOpt = None, strategy: StrategyOpt = None,
+    param: ParamOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
+    games: GamesOpt = 10000, as_json: JsonOpt = False, jobs: JobsOpt = None,
+    backend: BackendOpt = "loky", scheduler: SchedulerOpt = None, chunk: ChunkOpt = api.DEFAULT_CHUNK,
+    results: ResultsOpt = None,
+    until_halfwidth: Optional[float] = typer.Option(
+        None, "--until-halfwidth", help="Keep adding games until the paired difference's 95% "
+        "interval half-width is below H (same sequential rule as `run`: Bonferroni over the looks)."),
+    max_games: MaxGamesOpt = None, *, options: dict,
+):
+    """Compare two configurations on the same seeds (paired game by game): each win rate with
+    its 95% Wilson interval, the paired difference A - B with its 95% interval (normal, on the
+    per-game differences), the interval the same difference would have unpaired, and the
+    variance reduction the pairing gives. The options outside --a and --b are common to both.
+
+    Example: meeplesim compare --a die=white --b die=red --level standard --strategy greedy
+
+    Example: meeplesim compare --a strategy=greedy --b strategy=planner --die red --players 2
+    """
+    base = make_spec(game, players, strategy, param, seed, data, options)
+    sides = []
+    for items, flag in ((a, "--a"), (b, "--b")):
+        changes = parse_side(items, flag, base.game)
+        if "params" in changes:
+            changes["params"] = {**base.params, **changes["params"]}
+        sides.append(base.but(**changes))
+    ex = _execution("comparing", chunk, jobs, backend, scheduler, until_halfwidth, max_games)
+    with ex.progress:
+        c = api.compare(sides[0], sides[1], games, results, ex)
+    if as_json:
+        typer.echo(json.dumps(c.to_dict()))
+        return
+    _echo(show.compare_lines(c))
+
+
+@app.command()
+@guarded
+def sweep(
+    experiment: str = typer.Argument(..., help="A built-in grid (`meeplesim games` lists each "
+                                     "game's) or a TOML grid file."),
+    results: str = typer.Option(..., "--results", help="The results folder (created if needed; "
+                                "running the same command again resumes)."),
+    games: Optional[int] = typer.Option(None, "--games", "-n", help="Games per cell (default: the grid's)."),
+    chunk: Optional[int] = typer.Option(None, "--chunk", help="Games per chunk (default: the grid's, or 2000)."),
+    jobs: JobsOpt = None, backend: BackendOpt = "loky", scheduler: SchedulerOpt = None,
+    until_halfwidth: HalfwidthOpt = None, max_games: MaxGamesOpt = None, as_json: JsonOpt = False,
+):
+    """Run a declared grid of configurations into a results folder and print one row per cell.
+
+    Every cell uses the grid's seed, so cells are paired game by game. Cell ids are the axis
+    values (die=red,level=standard), sorted; adding a value to an axis keeps the finished
+    cells. Combinations the game's data forbid (an option a level makes mandatory, a card mix
+    a level lacks cards for) are skipped with a note. A grid with `compare = AXIS` also gets
+    each cell's paired difference against the axis's first value.
+
+    Example: meeplesim sweep difficulty-ladder --results results/ladder --jobs 2
+    """
+    ex = _execution(experiment, 1, jobs, backend, scheduler, until_halfwidth, max_games)
+    with ex.progress:
+        s = api.sweep(experiment, results, games, ex, chunk=chunk)
+    for why in s.skipped:
+        typer.echo(f"note: skipped {why}", err=True)
+    if as_json:
+        _echo(json.dumps(r) for r in s.rows)
+        return
+    _echo(show.sweep_lines(s))
+
+
+@app.command()
+@guarded
+@with_game_options
+def ladder(
+    game: GameOpt = None, players: PlayersOpt = None, strategy: StrategyOpt = None,
+    param: ParamOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
+    games: int = typer.Option(2000, "--games", "-n", help="Games per cell."),
+    jobs: JobsOpt = None, as_json: JsonOpt = False, *, options: dict,
+):
+    """The win odds of every difficulty level of a game (e.g. each level with each danger
+    die), on the same seeds, as a table.
+
+    A combination a level forbids (a die it does not allow) has no row; a level the card mix
+    has too few cards for is left out, with a note.
+
+    Example: meeplesim ladder --games 2000 --players 3
+    """
+    spec = make_spec(game, players, strategy, param, seed, data, options)
+    ex = api.Execution(jobs=jobs, progress=Bar("ladder"))
+    with ex.progress:
+        l = api.ladder(spec, games, ex)
+    for why in l.notes:
+        typer.echo(f"note: left out: {why}", err=True)
+    if as_json:
+        _echo(json.dumps(r) for r in l.rows)
+        return
+    _echo(show.ladder_lines(l))
+
+
+@app.command()
+@guarded
+def report(
+    results: List[str] = typer.Argument(..., metavar="RESULTS_DIR...",
+                                        help="One or more results folders (made by sweep, run "
+                                             "or compare with --results), all of one game."),
+    out: Optional[str] = typer.Option(None, "--out", "-o",
+                                      help="The report folder (default: RESULTS_DIR/report); "
+                                           "tables/*.csv, figures/*.png and index.html go there."),
+    title: Optional[str] = typer.Option(None, "--title", help="The report's title (default: "
+                                        "'Balance report: ' and the game's name)."),
+):
+    """Build the balance report of results folders: tables (CSV), figures (PNG) and one
+    self-contained index.html (figures embedded) with the answers in plain words, the tables,
+    the figures, the run's configuration and seeds, and every assumed rule value in force.
+
+    Several folders (e.g. a balance sweep and a card-impact sweep) make one report; cells of
+    different folders are never paired. Prints the path of index.html and the headline table.
+
+    Example: meeplesim sweep balance --results results/balance && meeplesim report results/balance --out results/report
+    """
+    w = api.report(results, out, title)
+    typer.echo(f"report: {w['index']}  ({w['games']:,} games, {len(w['tables'])} tables, "
+               f"{len(w['figures'])} figures, {w['assumptions']} assumed rule values; "
+               f"{w['seconds']:.1f} s)")
+    head = w["headline"]
+    if head is not None and not head.empty:
+        typer.echo("")
+        typer.echo(w["headline_title"])
+        typer.echo(head.to_string(index=False))
+    for line in w["answers"]:
+        typer.echo("")
+        typer.echo(line)

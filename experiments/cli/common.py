@@ -1,0 +1,67 @@
+"""What every command shares: one error line for bad input, and one progress bar."""
+from __future__ import annotations
+
+import functools
+import sys
+
+import typer
+
+from simcore.errors import UserError
+
+
+def fail(message: str, code: int = 2):
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def guarded(fn):
+    """Run a command body, turning bad input into one line on stderr and exit code 2 (130 on
+    Ctrl-C)."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except UserError as e:
+            fail(str(e))
+        except KeyboardInterrupt:
+            fail("interrupted", 130)
+    return wrapper
+
+
+class Bar:
+    """The progress bar of every command that plays many games: rich, with games/s and the
+    time left, on a terminal; nothing otherwise. The API calls add_total(n) when it plans
+    games and advance(n) as they finish; use it as a context manager."""
+
+    def __init__(self, label: str):
+        self.bar = self.task = None
+        if not sys.stderr.isatty():
+            return
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                   TimeRemainingColumn)
+        from rich.text import Text
+
+        class Rate(TextColumn):
+            def render(self, task):
+                speed = task.finished_speed or task.speed
+                return Text(f"{speed:,.0f} games/s" if speed else "")
+
+        self.bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), Rate(""),
+                            TimeRemainingColumn(), transient=True)
+        self.bar.start()
+        self.task = self.bar.add_task(label, total=0)
+
+    def add_total(self, n: int):
+        if self.bar:
+            self.bar.update(self.task, total=(self.bar.tasks[0].total or 0) + n)
+
+    def advance(self, n: int):
+        if self.bar:
+            self.bar.advance(self.task, n)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.bar:
+            self.bar.stop()

@@ -1,0 +1,134 @@
+"""Text the commands print: pure functions of the API's results (no statistics here)."""
+from __future__ import annotations
+
+
+def value(v) -> str:
+    """An option's value in words: lists as 'wardrobe, disguise', booleans on/off."""
+    if isinstance(v, (list, tuple)):
+        return ", ".join(map(str, v)) if v else "none"
+    if isinstance(v, bool):
+        return "on" if v else "off"
+    if isinstance(v, float):
+        return f"{v:g}"
+    return str(v)
+
+
+def options_words(d: dict) -> str:
+    """{'die': 'red', 'params': {'k': 3}} -> 'die red, param.k 3'."""
+    parts = []
+    for k, v in d.items():
+        if k == "params":
+            parts += [f"param.{pk} {value(pv)}" for pk, pv in v.items()]
+        else:
+            parts.append(f"{k.replace('_', ' ')} {value(v)}")
+    return ", ".join(parts)
+
+
+def ci_words(info: dict, z: float) -> str:
+    if info["rule"] == "fixed":
+        return "95% CI"
+    return f"95% CI, sequential: z {z:.3f} over {len(info['looks'])} looks"
+
+
+def stopping_notes(info: dict) -> list[str]:
+    """A note for every unit that stopped at --max-games above its half-width target."""
+    return [f"note: {unit} stopped at --max-games {info['max_games']} without reaching the "
+            f"half-width target {info['halfwidth_target']:g} (reached {half:.4f})"
+            for unit, half in info.get("target_missed", {}).items()]
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.2f}%"
+
+
+def run_lines(r) -> list[str]:
+    """`run`'s text: what was played, the game's summary lines, the time."""
+    out = [f"{r.run.game.title}: {r.run.describe()}; seed {r.run.spec.seed}"]
+    out += r.run.game.summary_lines(r.summary, ci_words(r.stopping, r.z))
+    from_folder = r.summary["games"] - r.played
+    out.append(f"time         {r.seconds:.1f} s ({r.played / max(r.seconds, 1e-9):,.0f} games/s played"
+               + (f", {from_folder} games from {r.results}" if from_folder > 0 else "") + ")")
+    return out
+
+
+_HIDDEN = ("catalog", "seed", "mix")      # said elsewhere in compare's header
+
+
+def compare_lines(c) -> list[str]:
+    s = c.stats
+    words = ci_words(c.stopping, c.z)
+    common = {k: v for k, v in c.common().items()
+              if k not in _HIDDEN and v not in (None, [], {})}
+    da, db = c.differences()
+    desc = {"A": options_words({k: v for k, v in da.items() if k not in ("catalog",)}),
+            "B": options_words({k: v for k, v in db.items() if k not in ("catalog",)})}
+    width = max(len(desc["A"]), len(desc["B"]), 10)
+    out = [f"paired comparison on seed {c.a.spec.seed}, {c.games} games each; both sides: "
+           f"{options_words(common)}"]
+    for side in ("A", "B"):
+        x = s[side.lower()]
+        out.append(f"{side}  {desc[side]:<{width}}  win rate {100 * x['win_rate']:6.2f}%  ({words} "
+                   f"{pct(x['ci_low'])} - {pct(x['ci_high'])})")
+    if s.get("estimable", True):
+        out.append(f"A - B  {100 * s['diff']:+.2f} points  (paired {words} {100 * s['diff_ci_low']:+.2f} .. "
+                   f"{100 * s['diff_ci_high']:+.2f}; unpaired {100 * s['unpaired_ci_low']:+.2f} .. "
+                   f"{100 * s['unpaired_ci_high']:+.2f})")
+        out.append(f"pairing removes {100 * s['variance_reduction']:.1f}% of the unpaired variance "
+                   f"(correlation of the outcomes {s['correlation']:.3f})")
+    else:
+        out.append(f"A - B  {100 * s['diff']:+.2f} points  (interval not estimable: "
+                   f"{s['why_not_estimable']})")
+    return out + stopping_notes(c.stopping)
+
+
+def sweep_lines(s) -> list[str]:
+    words = ci_words(s.stopping, s.z)
+    out = [f"{s.grid.name}: {len(s.cells)} cells, seed {s.grid.seed}, results in {s.results}"
+           + (f" ({len(s.skipped)} skipped)" if s.skipped else "")]
+    width = max(len("cell"), *(len(c.id) for c in s.cells))
+    extra = s.extra_columns
+    ci_width = 24 if extra else 0
+    out.append(f"{'cell':<{width}}  {'games':>8}  {'wins':>8}  {'win rate':>8}  {words:<{ci_width}}"
+               + "".join(f"  {k:>14}" for k in extra))
+    for r in s.rows:
+        ci = f"{pct(r['ci_low'])} - {pct(r['ci_high'])}"
+        out.append(f"{r['cell']:<{width}}  {r['games']:>8}  {r['wins']:>8}  {100 * r['win_rate']:7.2f}%  "
+                   f"{ci:<{ci_width}}" + "".join(f"  {r[k]:>14.3f}" for k in extra))
+    if s.pairs:
+        axis = s.grid.compare
+        by_id = {r["cell"]: r for r in s.rows}
+        out.append("")
+        out.append(f"paired differences against {axis} = {value(by_id[s.pairs[0][0]][axis])}"
+                   + (", ranked by the change" if s.grid.rank_pairs else ""))
+        diffs = [by_id[o] for _, o in s.pairs]
+        if s.grid.rank_pairs:
+            diffs.sort(key=lambda r: r["diff"])
+        for r in diffs:
+            out.append(f"{r['cell']:<{width}}  {100 * r['diff']:+7.2f} points  (paired "
+                       f"{100 * r['diff_ci_low']:+.2f} .. {100 * r['diff_ci_high']:+.2f}; unpaired "
+                       f"{100 * r['unpaired_ci_low']:+.2f} .. {100 * r['unpaired_ci_high']:+.2f})")
+    return out + stopping_notes(s.stopping)
+
+
+def table(rows: list[dict], columns: list[str]) -> list[str]:
+    """A plain aligned table (numbers right-aligned)."""
+    cells = [[value(r.get(c, "")) for c in columns] for r in rows]
+    width = [max(len(c), *(len(x[i]) for x in cells)) for i, c in enumerate(columns)]
+    right = [all(isinstance(r.get(c), (int, float)) and not isinstance(r.get(c), bool)
+                 for r in rows) for c in columns]
+    fmt = lambda xs: "  ".join(x.rjust(w) if rt else x.ljust(w)
+                               for x, w, rt in zip(xs, width, right)).rstrip()
+    head = fmt([c.replace("_", " ") for c in columns])
+    return [head, "-" * len(head)] + [fmt(x) for x in cells]
+
+
+def ladder_lines(l) -> list[str]:
+    axes = l.axes
+    rows = [{**{a: r[a] for a in axes}, "games": r["games"], "wins": r["wins"],
+             "win rate": pct(r["win_rate"]), "95% CI": f"{pct(r['ci_low'])} - {pct(r['ci_high'])}",
+             "rounds": round(r["mean_rounds"], 2)} for r in l.rows]
+    b = l.base
+    head = (f"{b.game.title}: win odds by {', '.join(axes)}; {b.players} players, strategy "
+            f"{b.strategy_name}, {l.games} games each, seed {b.spec.seed}"
+            + (f", cards {b.catalog.mix}" if b.catalog.mix != "default" else ""))
+    return [head] + table(rows, list(rows[0]) if rows else [])
