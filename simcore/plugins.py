@@ -75,10 +75,12 @@ def activate(fn, params: dict, decisions: list[str]) -> None:
     _local.decisions = decisions
 
 
-def bind_state(state, rules) -> None:
-    """The State and Rules the kernel is about to play on this thread."""
+def bind_state(state, rules, options=None) -> None:
+    """The State and Rules the kernel is about to play on this thread, and the array the
+    kernel lists a decision's options in (default: the state's `options` field)."""
     _local.state = state
     _local.rules = rules
+    _local.options = state.options if options is None else options
 
 
 def dispatch(kind: int, n: int) -> int:
@@ -89,7 +91,7 @@ def dispatch(kind: int, n: int) -> int:
     if fn is None:
         return -1
     st = _local.state
-    idx = fn(_local.decisions[kind], st.options[:n], st, _local.rules, _local.params)
+    idx = fn(_local.decisions[kind], _local.options[:n], st, _local.rules, _local.params)
     if isinstance(idx, (bool, np.bool_)) or not isinstance(idx, (int, np.integer)):
         _local.bad = idx
         return -1

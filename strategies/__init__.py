@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from simcore import plugins
 from simcore.errors import UserError
+from simcore.games import DEFAULT_GAME
 from simcore.packed import Vector
 from simcore.policy import FIRST, PLUGIN, RANDOM, SCRIPTED
 
@@ -73,7 +74,7 @@ def register(strategy: Strategy) -> Strategy:
     return strategy
 
 
-def get(name: str, game: str = "hidden-village") -> Strategy:
+def get(name: str, game: str = DEFAULT_GAME) -> Strategy:
     """A strategy by name: a registered one, an installed entry point, or `module:function`."""
     s = _REGISTRY.get(name)
     if s is None and ":" in name:
@@ -104,7 +105,7 @@ def _from_entry_point(name: str) -> Strategy | None:
     return plugin_strategy(name, *found) if found else None
 
 
-def available(game: str = "hidden-village") -> list[str]:
+def available(game: str = DEFAULT_GAME) -> list[str]:
     return sorted([n for n, s in _REGISTRY.items()
                    if s.listed and ("*" in s.games or game in s.games)]
                   + [n for n in plugins.entry_points() if n not in _REGISTRY])

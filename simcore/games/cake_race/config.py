@@ -87,8 +87,6 @@ def make_config(catalog: Catalog, players: int = 2, rivals: str = "same", seat="
 def check_strategy(catalog: Catalog, strategy_id: int, params) -> None:
     """A strategy the cake race can play with these parameters (UserError otherwise)."""
     params = np.asarray(params, np.float64).ravel()
-    if strategy_id == PLUGIN:
-        raise UserError("plug-in strategies are not supported by the cake race yet")
     if strategy_id == THRESHOLD:
         check_k(float(params[0]), catalog)
     elif strategy_id == ADAPTIVE:
@@ -97,7 +95,7 @@ def check_strategy(catalog: Catalog, strategy_id: int, params) -> None:
             raise UserError(f"adaptive catch_risk must be between 0 and 1, got {params[1]:g}")
         if params[2] < 0:
             raise UserError(f"adaptive lead_weight must be at least 0, got {params[2]:g}")
-    elif strategy_id >= N_GENERIC:
+    elif strategy_id >= N_GENERIC and strategy_id != PLUGIN:
         raise UserError(f"strategy #{strategy_id} does not play the cake race")
 
 

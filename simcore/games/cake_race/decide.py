@@ -1,14 +1,15 @@
 """Decisions of the cake race: every question goes to the seat's strategy through `decide`.
 
-Strategy ids: the generic ones (simcore.policy: first, random, scripted) and the cake race's
-own, THRESHOLD and ADAPTIVE (named and described in strategies/cake_race). Options:
+Strategy ids: the generic ones (simcore.policy: first, random, scripted), a plug-in written in
+Python (simcore.plugins; it decides for seat st.sc[S_CUR]) and the cake race's own, THRESHOLD
+and ADAPTIVE (named and described in strategies/cake_race). Options:
   stay-at-cake  0 stay (roll, take, turn a card), 1 leave
   move, flee    destination points, nearest to the goal first (option 0 is the greedy walk)
 """
 import numpy as np
 
 from ...jit import njit
-from ...policy import N_GENERIC, choose_generic
+from ...policy import N_GENERIC, PLUGIN, choose_generic, choose_plugin
 from . import catalog as C
 from . import consts as K
 from . import state as S
@@ -98,6 +99,8 @@ def decide(R, st, p, kind, n):
         i = leave_adaptive(R, st, p, par) if kind == K.D_STAY else 0
     elif sid < N_GENERIC:
         i = choose_generic(sid, st.rng, K.STREAM_POLICY, n, par, asked)
+    elif sid == PLUGIN:      # a user's Python strategy: the deciding seat is st.sc[S_CUR]
+        i = choose_plugin(kind, n)
     else:
         i = -1
     if i < 0 or i >= n:

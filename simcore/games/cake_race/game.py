@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ... import plugins
 from ...errors import IllegalOption
 from ...gamekit import game_runners
 from ...jit import njit
@@ -70,6 +71,7 @@ def run_chunk(R, cfg, st, fsid, fpar, rsid, rpar, seed, start, out):
 def _run_chunk(catalog: Catalog, cfg: Config, st: State, strategy_id: int, params, seed: int,
                start: int, out: np.ndarray) -> None:
     check_strategy(catalog, strategy_id, params)
+    plugins.bind_state(st, catalog.rules, st.opts)
     fsid, fpar, rsid, rpar = seat_strategies(cfg, strategy_id, params)
     try:
         run_chunk(catalog.rules, cfg, st, fsid, fpar, rsid, rpar, seed, start, out)
