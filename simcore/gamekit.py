@@ -180,6 +180,7 @@ class Game:
     report: object = None          # what the balance report says of this game (reports/)
     data_summary: object = None    # catalog -> words: what the data hold (check-data)
     commands: str = ""             # a module whose typer `app` is mounted as `meeplesim NAME`
+    examples: tuple = ()           # command lines shown in the help of the command they run
 
     @property
     def folder(self) -> Path:

@@ -14,10 +14,11 @@ app = typer.Typer(
     add_completion=False, no_args_is_help=True, rich_markup_mode=None,
     help="Monte Carlo balance and difficulty analysis for tabletop games.\n\n"
          "Examples:\n\n"
-         "  meeplesim play --level standard --die white --players 3 --seed 7\n\n"
-         "  meeplesim run --level complex --players 4 --games 20000\n\n"
+         "  meeplesim games\n\n"
+         "  meeplesim play --seed 7\n\n"
+         "  meeplesim run --players 4 --games 20000\n\n"
          "  meeplesim ladder --games 2000\n\n"
-         "  meeplesim games",
+         "  meeplesim COMMAND --help   (each command's own examples)",
 )
 for group in (_commands, _listings):
     app.registered_commands += group.registered_commands
@@ -43,6 +44,20 @@ def _guard(group: typer.Typer):
 
 
 _mount_game_commands()
+
+
+def _game_examples():
+    """Each game's own examples (Game.examples) join the help of the command they run."""
+    from simcore.games import all_games
+    for info in app.registered_commands:
+        name = info.name or info.callback.__name__.replace("_cmd", "").replace("_", "-")
+        lines = [e for g in all_games() for e in g.examples if e.split()[1:2] == [name]]
+        if lines:
+            doc = info.help or info.callback.__doc__ or ""
+            info.help = doc.rstrip() + "\n\n" + "\n\n".join(f"    Example: {e}" for e in lines)
+
+
+_game_examples()
 
 
 def main():

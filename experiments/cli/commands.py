@@ -41,9 +41,7 @@ def play(
 ):
     """Play one game and print its log.
 
-    Example: meeplesim play --level standard --die white --players 3 --strategy random --seed 7
-
-    Example: meeplesim play --game cake-race --players 3 --seed 2
+    Example: meeplesim play --players 3 --strategy random --seed 7
     """
     p = api.play(make_spec(game, players, strategy, param, seed, data, options), game_index)
     if as_json:
@@ -68,11 +66,9 @@ def run(
     game's own summary (e.g. mean rounds, loss reasons, how far the losses were from the
     objectives; win rate by seat).
 
-    Example: meeplesim run --level complex --players 4 --games 20000 --without wardrobe
+    Example: meeplesim run --players 4 --games 20000 --json
 
-    Example: meeplesim run --level standard --until-halfwidth 0.005 --results results/std
-
-    Example: meeplesim run --game cake-race --players 3 --strategy threshold --param k=6 --rivals adaptive
+    Example: meeplesim run --until-halfwidth 0.005 --results results/run
     """
     spec = make_spec(game, players, strategy, param, seed, data, options)
     ex = _execution("playing", chunk, jobs, backend, scheduler, until_halfwidth, max_games)
@@ -107,9 +103,7 @@ def compare(
     per-game differences), the interval the same difference would have unpaired, and the
     variance reduction the pairing gives. The options outside --a and --b are common to both.
 
-    Example: meeplesim compare --a die=white --b die=red --level standard --strategy greedy
-
-    Example: meeplesim compare --a strategy=greedy --b strategy=planner --die red --players 2
+    Example: meeplesim compare --a strategy=greedy --b strategy=planner --players 2
     """
     base = make_spec(game, players, strategy, param, seed, data, options)
     sides = []
@@ -147,7 +141,7 @@ def sweep(
     a level lacks cards for) are skipped with a note. A grid with `compare = AXIS` also gets
     each cell's paired difference against the axis's first value.
 
-    Example: meeplesim sweep difficulty-ladder --results results/ladder --jobs 2
+    Example: meeplesim sweep my-grid.toml --results results/mine --jobs 2
     """
     ex = _execution(experiment, 1, jobs, backend, scheduler, until_halfwidth, max_games)
     with ex.progress:
@@ -208,7 +202,7 @@ def report(
     Several folders (e.g. a balance sweep and a card-impact sweep) make one report; cells of
     different folders are never paired. Prints the path of index.html and the headline table.
 
-    Example: meeplesim sweep balance --results results/balance && meeplesim report results/balance --out results/report
+    Example: meeplesim report results/mine --out results/report --title "Our first sweep"
     """
     w = api.report(results, out, title)
     typer.echo(f"report: {w['index']}  ({w['games']:,} games, {len(w['tables'])} tables, "

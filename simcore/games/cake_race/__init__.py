@@ -41,6 +41,12 @@ GAME = Game(
     event_records=event_records, objectives_summary=objectives_summary, summarize=summarize,
     summary_lines=summary_lines, describe=describe, cell_extras=cell_extras,
     check_strategy=check_strategy, grids=GRIDS, commands=f"{__name__}.commands",
+    examples=(
+        "meeplesim play --game cake-race --players 3 --seed 2",
+        "meeplesim run --game cake-race --players 3 --strategy threshold --param k=6 --rivals adaptive",
+        "meeplesim compare --game cake-race --a param.k=4 --b param.k=7 --rivals adaptive",
+        "meeplesim sweep cake-thresholds --results results/cake",
+    ),
 )
 
 __all__ = ["GAME", "NAME", "TITLE", "OUTCOMES", "DECISIONS", "LOSS_REASONS", "RESULT_FIELDS",

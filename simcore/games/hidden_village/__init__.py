@@ -34,6 +34,16 @@ OPTIONS = (
            "`meeplesim hidden-village cards list`).", catalog=True),
 )
 
+EXAMPLES = (
+    "meeplesim play --level standard --die white --players 3 --strategy random --seed 7",
+    "meeplesim run --level complex --players 4 --games 20000 --without beta-smurf",
+    "meeplesim run --level smurfnightmarish --until-halfwidth 0.01 --results results/nightmare",
+    "meeplesim compare --a die=white --b die=red --level complex --strategy greedy",
+    "meeplesim sweep difficulty-ladder --results results/ladder --jobs 2",
+    "meeplesim ladder --games 2000 --players 3 --strategy greedy",
+    "meeplesim report results/balance results/card-impact --out results/report",
+)
+
 GAME = Game(
     name=NAME, title="The Smurfs: Hidden Village", package=__name__, options=OPTIONS,
     default_players=3, default_strategy="planner",
@@ -44,6 +54,7 @@ GAME = Game(
     objectives_summary=objectives_summary, summarize=summarize, summary_lines=summary_lines,
     describe=describe, cell_extras=cell_extras, check_strategy=check_strategy, grids=GRIDS,
     levels=levels_table, ladder=ladder_cells, data_summary=data_summary, commands=f"{__name__}.commands",
+    examples=EXAMPLES,
 )
 
 # the names game-specific tests and tools use
