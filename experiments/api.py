@@ -263,7 +263,7 @@ def sweep(experiment: str, results: str, games: int | None = None,
     for c in cells:
         row = {"cell": c.id, **c.axes, "mix": c.mix,
                **engine.win_stats(player.wins(c.id, n_of[c.id]), z)}
-        more = game.cell_extras(player.rows(c.id, n_of[c.id]))
+        more = game.cell_extras(player.rows(c.id, n_of[c.id])) if game.cell_extras else {}
         extra = extra or list(more)
         rows.append({**row, **more})
     by_id = {r["cell"]: r for r in rows}

@@ -147,8 +147,7 @@ class Game:
     make_config's keywords); `run_games` and `play_logged` play (see `game_runners`).
     Output: `summarize(rows)` is `run`'s summary dict (games, wins, win_rate, ci_low, ci_high
     and the game's own numbers), `summary_lines(summary, ci_words)` its text,
-    `describe(variant, strategy, mix)` one line naming what was played, `cell_extras(rows)`
-    a sweep cell's own numbers beside its win rate; `format_log`, `event_records` and
+    `describe(variant, strategy, mix)` one line naming what was played; `format_log`, `event_records` and
     `objectives_summary` show one game.
     """
     name: str                      # the command-line name (--game NAME)
@@ -172,9 +171,9 @@ class Game:
     summarize: object
     summary_lines: object
     describe: object
-    cell_extras: object
     check_strategy: object         # (catalog, strategy_id, params): UserError if it cannot play
     grids: dict                    # built-in sweeps: name -> grid table, or a function giving one
+    cell_extras: object = None     # rows -> a sweep cell's own numbers beside its win rate
     levels: object = None          # catalog -> rows of the `levels` table (games with levels)
     ladder: object = None          # (catalog, options) -> ([(axes, options)], notes): `ladder`
     report: object = None          # what the balance report says of this game (reports/)

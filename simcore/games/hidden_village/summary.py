@@ -63,12 +63,6 @@ def describe(variant, strategy: str, mix: str = "default") -> str:
             + (f", cards {mix}" if mix != "default" else ""))
 
 
-def cell_extras(results: np.ndarray) -> dict:
-    """A sweep cell's own numbers beside its win rate: the mean game length."""
-    f = {n: i for i, n in enumerate(K.RESULT_FIELDS)}
-    return {"mean_rounds": float(results[:, f["rounds"]].mean()) if results.shape[0] else 0.0}
-
-
 def data_summary(catalog) -> str:
     """What a folder of data holds, in words (`meeplesim check-data`)."""
     c = catalog
