@@ -30,6 +30,13 @@ def _echo(lines):
         typer.echo(line)
 
 
+def _rows_out(notes, rows, as_json, lines, result):
+    """Notes on stderr, then one JSON object per row, or the result's text."""
+    for note in notes:
+        typer.echo(f"note: {note}", err=True)
+    _echo((json.dumps(r) for r in rows) if as_json else lines(result))
+
+
 @app.command()
 @guarded
 @with_game_options
@@ -146,12 +153,7 @@ def sweep(
     ex = _execution(experiment, 1, jobs, backend, scheduler, until_halfwidth, max_games)
     with ex.progress:
         s = api.sweep(experiment, results, games, ex, chunk=chunk)
-    for why in s.skipped:
-        typer.echo(f"note: skipped {why}", err=True)
-    if as_json:
-        _echo(json.dumps(r) for r in s.rows)
-        return
-    _echo(show.sweep_lines(s))
+    _rows_out([f"skipped {why}" for why in s.skipped], s.rows, as_json, show.sweep_lines, s)
 
 
 @app.command()
@@ -175,12 +177,7 @@ def ladder(
     ex = api.Execution(jobs=jobs, progress=Bar("ladder"))
     with ex.progress:
         l = api.ladder(spec, games, ex)
-    for why in l.notes:
-        typer.echo(f"note: left out: {why}", err=True)
-    if as_json:
-        _echo(json.dumps(r) for r in l.rows)
-        return
-    _echo(show.ladder_lines(l))
+    _rows_out([f"left out: {why}" for why in l.notes], l.rows, as_json, show.ladder_lines, l)
 
 
 @app.command()
