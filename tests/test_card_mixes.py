@@ -11,8 +11,8 @@ import pytest
 
 from simcore.errors import DataError, UserError
 from simcore.games.hidden_village import run_games
-from simcore.games.hidden_village.catalog import (CARD_FILES, DEFAULT_DATA_DIR, load_catalog,
-                                                  validate_cards)
+from simcore.games.hidden_village.card_data import CARD_FILES
+from simcore.games.hidden_village.catalog import DEFAULT_DATA_DIR, load_catalog, validate_cards
 from simcore.games.hidden_village.config import make_config, mix_shortfall
 from simcore.policy import RANDOM
 from tests.hidden_village.test_invariants import run_checked

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import pytest
 
-from simcore.games.hidden_village import catalog as T
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
+from simcore.games.hidden_village import tables as T
 from simcore.games.hidden_village.rules.effects import bonus_actions
 from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import end_turn, play_card, play_turn
