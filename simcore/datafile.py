@@ -1,19 +1,39 @@
 """Checks of a game's data file (plain Python, no kernels): every problem is a DataError
 naming the file, the entry and the field, so the CLI prints one line a user can act on.
 
-A game's loader reads a file with `DataFile(path)` and checks its tables with the methods
-below; the messages are the same for every game.
+A game's loader reads a file with `DataFile(path)`, declares each table's keys as a schema
+(`{"id": Field(str), "cost": Field(int), "source": SOURCE, "note": Field(str, False)}`) and
+checks every table against it with `check`: unknown keys (naming the known ones), missing keys,
+value types and the `source` vocabulary. What only the game knows (a value's range, a name that
+must exist on the board) it checks next with `count`, `choice` and `fail`, so the messages are
+worded the same in every game.
 """
 from __future__ import annotations
 
 import difflib
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import DataError
 from .gamekit import read_toml
 
 # where a number comes from: the rulebook, a published review, or our assumption
 SOURCES = ("rulebook", "review", "assumed")
+
+
+class Field(NamedTuple):
+    """One key of a table: its value's type (str, int, bool, list or dict), whether the key
+    must be there, and for a word from a fixed vocabulary the words and what they are called
+    in messages ("source")."""
+    type: type
+    required: bool = True
+    vocabulary: tuple = ()
+    what: str = ""
+
+
+SOURCE = Field(str, vocabulary=SOURCES, what="source")   # where the table's numbers come from
+_TYPE_NAMES = {int: "a whole number", bool: "true or false", str: "a string", dict: "a table",
+               list: "a list"}
 
 
 class DataFile:
@@ -25,6 +45,37 @@ class DataFile:
 
     def fail(self, entry, problem):
         raise DataError(self.path, entry, problem)
+
+    def check(self, label, row, schema: dict) -> dict:
+        """`row` (the table named `label` in messages) against `schema` ({key: Field}): no
+        unknown key, every required key, each value of its type, each word of its vocabulary.
+        Keys are checked in the schema's order, so declare them in the order a reader meets
+        them."""
+        for k in row:
+            if k not in schema:
+                self.fail(label, f"unknown key '{k}' (known: {', '.join(schema)})")
+        for k, spec in schema.items():
+            if spec.required and k not in row:
+                self.fail(label, f"missing key '{k}'")
+        for k, spec in schema.items():
+            if k in row:
+                self.get(label, row, k, spec.type)
+                if spec.vocabulary:
+                    self.choice(label, row, k, spec.vocabulary, spec.what)
+        return row
+
+    def top_keys(self, known):
+        """The file's top-level keys are all `known` ones."""
+        for k in self.data:
+            if k not in known:
+                self.fail("", f"unknown key '{k}' (known: {', '.join(known)})")
+
+    def section(self, key) -> dict:
+        """The file's [key] table."""
+        t = self.data.get(key)
+        if not isinstance(t, dict):
+            self.fail(key, f"missing [{key}] table")
+        return t
 
     def table(self, key, entry_kind, problems=None):
         """The [[key]] entries as (label, row). With `problems` (a list), an entry without an id
@@ -56,34 +107,17 @@ class DataFile:
             out.append((label, row))
         return out
 
-    def keys(self, label, row, required, optional=()):
-        for k in row:
-            if k not in required and k not in optional:
-                self.fail(label, f"unknown key '{k}'")
-        for k in required:
-            if k not in row:
-                self.fail(label, f"missing key '{k}'")
-
     def get(self, label, row, key, typ, default=None):
+        """row[key] (or `default`), which must be of type `typ`."""
         v = row.get(key, default)
-        if typ is int:
-            if isinstance(v, bool) or not isinstance(v, int):
-                self.fail(label, f"'{key}' must be a whole number, got {v!r}")
-        elif typ is bool:
-            if not isinstance(v, bool):
-                self.fail(label, f"'{key}' must be true or false, got {v!r}")
-        elif typ is str:
-            if not isinstance(v, str):
-                self.fail(label, f"'{key}' must be a string, got {v!r}")
-        elif typ is dict:
-            if not isinstance(v, dict):
-                self.fail(label, f"'{key}' must be a table, got {v!r}")
-        elif typ is list:
-            if not isinstance(v, list):
-                self.fail(label, f"'{key}' must be a list, got {v!r}")
+        # bool is an int in Python, not in a data file: `cost = true` is a mistake
+        ok = isinstance(v, typ) and not (typ is int and isinstance(v, bool))
+        if not ok:
+            self.fail(label, f"'{key}' must be {_TYPE_NAMES[typ]}, got {v!r}")
         return v
 
     def count(self, label, row, key, lo=0, hi=127, default=None):
+        """row[key], a whole number from `lo` to `hi`."""
         v = self.get(label, row, key, int, default)
         if v < lo:
             self.fail(label, f"'{key}' must be at least {lo}, got {v}")
@@ -92,6 +126,7 @@ class DataFile:
         return v
 
     def choice(self, label, row, key, options, what):
+        """row[key], one of the words `options` (called `what` in messages)."""
         v = self.get(label, row, key, str)
         if v not in options:
             where = "" if key == what else f" in '{key}'"
@@ -101,4 +136,5 @@ class DataFile:
         return v
 
     def source(self, label, row, key="source"):
+        """row[key], a word of the source vocabulary."""
         return self.choice(label, row, key, SOURCES, "source")

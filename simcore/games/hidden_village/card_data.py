@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...datafile import DataFile
+from ...datafile import SOURCE, DataFile, Field
 from ...errors import DataError, UserError
 from . import consts as K
 from . import tables as T
@@ -63,13 +63,21 @@ OPS_ALLOWED = {
 }
 
 
+# an effect's arguments, by name: the type of each
+EFFECT_ARGS = {"amount": int, "resource": str, "locations": list, "resources": list,
+               "cost": int, "cost_resource": str}
+# the keys of an effect table, by op
+EFFECT = {name: {"op": Field(str), **{a: Field(EFFECT_ARGS[a]) for a in sorted(required)},
+                 **{a: Field(EFFECT_ARGS[a], required=False) for a in sorted(optional)}}
+          for name, (required, optional) in OP_ARGS.items()}
+
+
 def _parse_effects(f, label, row, category, loc_ids, resources):
     """A card's `effects` list -> int32[N_OPS, N_OPV] (consts.OPV_* per op)."""
     out = np.zeros((K.N_OPS, K.N_OPV), np.int32)
     out[:, K.OPV_RES] = -1
     out[:, K.OPV_COST_RES] = -1
-    effects = f.get(label, row, "effects", list)
-    for j, eff in enumerate(effects):
+    for j, eff in enumerate(row["effects"]):
         elabel = f"{label} effect {j + 1}"
         if not isinstance(eff, dict):
             f.fail(elabel, 'each effect is a table like { op = "draw", amount = 2 }')
@@ -77,8 +85,7 @@ def _parse_effects(f, label, row, category, loc_ids, resources):
         if name not in OPS_ALLOWED[category]:
             f.fail(elabel, f"op '{name}' does not fit a {category} card "
                            f"(allowed: {', '.join(sorted(OPS_ALLOWED[category]))})")
-        required, optional = OP_ARGS[name]
-        f.keys(elabel, eff, ("op",) + tuple(sorted(required)), tuple(sorted(optional)))
+        f.check(elabel, eff, EFFECT[name])
         op = K.EFFECT_OPS.index(name)
         if out[op, K.OPV_ON]:
             f.fail(elabel, f"op '{name}' appears twice")
@@ -91,7 +98,7 @@ def _parse_effects(f, label, row, category, loc_ids, resources):
         if "locations" in eff or "resources" in eff:
             key, names, what = (("locations", loc_ids, "location") if "locations" in eff
                                 else ("resources", resources, "resource"))
-            items = f.get(elabel, eff, key, list)
+            items = eff[key]
             if not items:
                 f.fail(elabel, f"'{key}' must name at least one {what}")
             for item in items:
@@ -123,6 +130,19 @@ GARGAMEL_ARGS = {   # each Gargamel effect's arguments
     K.GE_DESTROY_INVENTION: (), K.GE_BLOCK_LOCATION: ("location",),
     K.GE_DANGER_LOCATION: ("location",), K.GE_EXTRA_COST: ("location", "resource", "amount"),
 }
+_GARGAMEL_ARG_TYPES = {"location": str, "resource": str, "amount": int}
+GARGAMEL_EFFECT = {op: {"op": Field(str), **{a: Field(_GARGAMEL_ARG_TYPES[a]) for a in args}}
+                   for op, args in GARGAMEL_ARGS.items()}
+
+# the keys of each kind of card, in the card files' order
+SMURF = {"id": Field(str), "name": Field(str), "kind": Field(str), "source": SOURCE,
+         "text": Field(str), "effects": Field(list)}
+INVENTION = {"id": Field(str), "name": Field(str), "type": Field(str), "cost": Field(int),
+             "source": SOURCE, "cost_source": SOURCE, "text": Field(str), "effects": Field(list)}
+CAKE = {"id": Field(str), "name": Field(str), "requires": Field(str), "n": Field(int),
+        "resource": Field(str, required=False), "source": SOURCE, "text": Field(str)}
+GARGAMEL = {"id": Field(str), "name": Field(str), "timing": Field(str), "azrael": Field(int),
+            "source": SOURCE, "text": Field(str), "effects": Field(list)}
 
 
 class Card(NamedTuple):
@@ -137,19 +157,14 @@ class Card(NamedTuple):
 
 
 def _smurf_entry(f, label, row, loc_ids, resources):
-    f.keys(label, row, ("id", "name", "kind", "source", "text", "effects"))
-    f.get(label, row, "name", str)
-    f.get(label, row, "text", str)
+    f.check(label, row, SMURF)
     kind = K.SMURF_KINDS[f.choice(label, row, "kind", list(K.SMURF_KINDS), "kind")]
     op = _parse_effects(f, label, row, "smurf", loc_ids, resources)
-    src = f.source(label, row)
-    return Card("smurf", row["id"], label, row, (kind, op), (("card text and kind", src),))
+    return Card("smurf", row["id"], label, row, (kind, op), (("card text and kind", row["source"]),))
 
 
 def _invention_entry(f, label, row, loc_ids, resources):
-    f.keys(label, row, ("id", "name", "type", "cost", "source", "cost_source", "text", "effects"))
-    f.get(label, row, "name", str)
-    f.get(label, row, "text", str)
+    f.check(label, row, INVENTION)
     typ = f.choice(label, row, "type", list(K.INVENTION_TYPES), "type")
     op = _parse_effects(f, label, row, typ, loc_ids, resources)
     n_ops = int(op[:, K.OPV_ON].sum())
@@ -158,16 +173,12 @@ def _invention_entry(f, label, row, loc_ids, resources):
     if typ == "new-action" and n_ops != 1:
         f.fail(label, f"a new-action invention has exactly one entry in 'effects' (its action), got {n_ops}")
     cost = f.count(label, row, "cost", 0, 20)
-    src = f.source(label, row)
-    cost_src = f.source(label, row, "cost_source")
     return Card("invention", row["id"], label, row, (K.INVENTION_TYPES[typ], cost, op),
-                 (("card text and type", src), ("Smurfberry cost", cost_src)))
+                (("card text and type", row["source"]), ("Smurfberry cost", row["cost_source"])))
 
 
 def _cake_entry(f, label, row, loc_ids, resources):
-    f.keys(label, row, ("id", "name", "requires", "n", "source", "text"), ("resource",))
-    f.get(label, row, "name", str)
-    f.get(label, row, "text", str)
+    f.check(label, row, CAKE)
     req = f.choice(label, row, "requires", list(K.CAKE_REQUIRES), "prerequisite")
     n = f.count(label, row, "n", 1, 999)
     res = -1
@@ -177,17 +188,15 @@ def _cake_entry(f, label, row, loc_ids, resources):
         res = resources.index(f.choice(label, row, "resource", resources, "resource"))
     elif "resource" in row:
         f.fail(label, f"prerequisite '{req}' takes no 'resource'")
-    src = f.source(label, row)
-    return Card("cake", row["id"], label, row, (K.CAKE_REQUIRES[req], n, res), (("prerequisite", src),))
+    return Card("cake", row["id"], label, row, (K.CAKE_REQUIRES[req], n, res),
+                (("prerequisite", row["source"]),))
 
 
 def _gargamel_entry(f, label, row, loc_ids, resources):
-    f.keys(label, row, ("id", "name", "timing", "azrael", "source", "text", "effects"))
-    f.get(label, row, "name", str)
-    f.get(label, row, "text", str)
+    f.check(label, row, GARGAMEL)
     timing = K.GARGAMEL_TIMINGS[f.choice(label, row, "timing", list(K.GARGAMEL_TIMINGS), "timing")]
     azrael = f.count(label, row, "azrael", 0, 20)
-    effects = f.get(label, row, "effects", list)
+    effects = row["effects"]
     if timing == K.G_TOO_LATE and effects:
         f.fail(label, "a Too Late card has no other effect: 'effects' must be empty")
     if timing != K.G_TOO_LATE and not effects:
@@ -202,7 +211,7 @@ def _gargamel_entry(f, label, row, loc_ids, resources):
         if not isinstance(eff, dict):
             f.fail(elabel, 'each effect is a table like { op = "lose", amount = 2 }')
         op = K.GARGAMEL_EFFECTS[f.choice(elabel, eff, "op", list(K.GARGAMEL_EFFECTS), "op")]
-        f.keys(elabel, eff, ("op",) + GARGAMEL_ARGS[op])
+        f.check(elabel, eff, GARGAMEL_EFFECT[op])
         if op in K.GARGAMEL_LASTING_ONLY and timing != K.G_LASTING:
             f.fail(elabel, f"'{eff['op']}' acts over a round: the card's 'timing' must be 'lasting'")
         if op not in K.GARGAMEL_LASTING_ONLY and timing == K.G_LASTING:
@@ -214,9 +223,8 @@ def _gargamel_entry(f, label, row, loc_ids, resources):
             eff_out[j, T.GE_RES] = resources.index(f.choice(elabel, eff, "resource", resources, "resource"))
         if "amount" in eff:
             eff_out[j, T.GE_AMOUNT] = f.count(elabel, eff, "amount", 1, 99)
-    src = f.source(label, row)
     return Card("gargamel", row["id"], label, row, (timing, azrael, eff_out),
-                 (("effect and Azrael value", src),))
+                (("effect and Azrael value", row["source"]),))
 
 
 _ENTRY_PARSERS = {"smurf": _smurf_entry, "invention": _invention_entry, "cake": _cake_entry,

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...datafile import DataFile
+from ...datafile import SOURCE, DataFile, Field
 from ...errors import DataError, UserError
 from . import consts as K
 from .card_data import (CARD_FILES, CARD_KINDS, CATEGORY_TITLES, base_mix, card_kind,  # noqa: F401
@@ -159,15 +159,9 @@ def _note(assumed, fname, label, what, src):
         assumed.append((fname, label, what))
 
 
-def _unknown_top_keys(f, allowed):
-    for k in f.data:
-        if k not in allowed:
-            f.fail("", f"unknown key '{k}'")
-
-
 def _cost(f, label, row, key, resources):
     """A cost table ({ log = 2, stone = 1 }) -> int16[N_RES]."""
-    table = f.get(label, row, key, dict)
+    table = row[key]   # a table: checked by the schema
     out = np.zeros(K.N_RES, np.int16)
     for r, n in table.items():
         if r not in resources:
@@ -183,6 +177,13 @@ def _cost(f, label, row, key, resources):
 
 
 # ---------------------------------------------------------------- board.toml
+LOCATION = {"id": Field(str), "name": Field(str)}
+ACTION = {"id": Field(str), "location": Field(str), "slot": Field(str), "spaces": Field(int),
+          "cost": Field(dict), "dangerous": Field(bool), "effect": Field(str),
+          "resource": Field(str, required=False), "amount": Field(int, required=False),
+          "source": SOURCE}
+
+
 class _Board(NamedTuple):
     resources: list
     locations: list      # dicts: id, name
@@ -192,15 +193,13 @@ class _Board(NamedTuple):
 
 
 def _board(f, assumed) -> _Board:
-    _unknown_top_keys(f, ("resources", "location", "action"))
+    f.top_keys(("resources", "location", "action"))
     resources = f.data.get("resources")
     if resources != ["berry", "log", "stone"]:
         f.fail("resources", 'must be ["berry", "log", "stone"] (the engine names the three types)')
     locs = []
     for label, row in f.table("location", "location"):
-        f.keys(label, row, ("id", "name"))
-        f.get(label, row, "name", str)
-        locs.append(row)
+        locs.append(f.check(label, row, LOCATION))
     if len(locs) != K.N_LOCATIONS:
         f.fail("location", f"the village has {K.N_LOCATIONS} locations, got {len(locs)}")
     loc_ids = [r["id"] for r in locs]
@@ -212,8 +211,7 @@ def _board(f, assumed) -> _Board:
     slots_seen = set()
     actions = []
     for i, (label, row) in enumerate(acts):
-        f.keys(label, row, ("id", "location", "slot", "spaces", "cost", "dangerous", "effect", "source"),
-               ("resource", "amount"))
+        f.check(label, row, ACTION)
         loc = f.choice(label, row, "location", loc_ids, "location")
         slot = f.choice(label, row, "slot", ["upper", "lower"], "slot")
         if (loc, slot) in slots_seen:
@@ -225,7 +223,7 @@ def _board(f, assumed) -> _Board:
         act[i, A_LOC] = loc_ids.index(loc)
         act[i, A_SPACES] = f.count(label, row, "spaces", 1, K.MAX_SPACES)
         act[i, A_COST:A_COST + K.N_RES] = _cost(f, label, row, "cost", resources)
-        act[i, A_DANGER] = f.get(label, row, "dangerous", bool)
+        act[i, A_DANGER] = row["dangerous"]
         eff = f.choice(label, row, "effect", list(K.ACTION_EFFECTS), "effect")
         act[i, A_EFFECT] = K.ACTION_EFFECTS[eff]
         if eff == "collect":
@@ -242,15 +240,19 @@ def _board(f, assumed) -> _Board:
             f.fail(label, f"effect '{eff}' takes no 'amount'")
         if eff == "collect-different" and act[i, A_AMOUNT] != 2:
             f.fail(label, "'collect-different' gives 2 different resources: 'amount' must be 2")
-        _note(assumed, "board.toml", label, "spaces, cost, danger and effect", f.source(label, row))
+        _note(assumed, "board.toml", label, "spaces, cost, danger and effect", row["source"])
         actions.append(row)
     return _Board(resources, locs, loc_ids, actions, act)
 
 
 # ---------------------------------------------------------------- dice.toml
+DIE = {"id": Field(str), "name": Field(str), "role": Field(str), "source": SOURCE, "faces": Field(list)}
+FACE_RESULT = {"result": Field(str), "amount": Field(int, required=False)}
+
+
 def _dice(f, assumed) -> tuple:
     """Rules.die (int64[3, N_FACES, MAX_FACE_RESULTS, (code, amount)]) and the dice rows."""
-    _unknown_top_keys(f, ("die",))
+    f.top_keys(("die",))
     dice_rows = f.table("die", "die")
     ids = [r["id"] for _, r in dice_rows]
     if ids != ["white", "red", "azrael"]:
@@ -258,12 +260,11 @@ def _dice(f, assumed) -> tuple:
     die = np.zeros((3, K.N_FACES, K.MAX_FACE_RESULTS, 2), np.int64)
     dice = []
     for d, (label, row) in enumerate(dice_rows):
-        f.keys(label, row, ("id", "name", "role", "faces", "source"))
-        f.get(label, row, "name", str)
+        f.check(label, row, DIE)
         role = f.choice(label, row, "role", ["danger", "azrael"], "role")
         if role != ("azrael" if d == 2 else "danger"):
             f.fail(label, f"role must be '{'azrael' if d == 2 else 'danger'}'")
-        faces = f.get(label, row, "faces", list)
+        faces = row["faces"]
         if len(faces) != K.N_FACES:
             f.fail(label, f"a die has {K.N_FACES} faces, got {len(faces)}")
         for j, face in enumerate(faces):
@@ -272,7 +273,7 @@ def _dice(f, assumed) -> tuple:
                 f.fail(flabel, f"a face is a list of 1 to {K.MAX_FACE_RESULTS} results")
             for k, res in enumerate(face):
                 die[d, j, k] = _face_result(f, flabel, res)
-        _note(assumed, "dice.toml", label, "faces", f.source(label, row))
+        _note(assumed, "dice.toml", label, "faces", row["source"])
         dice.append(row)
     return die, dice
 
@@ -281,7 +282,7 @@ def _face_result(f, flabel, res) -> tuple:
     """One result of a die face -> (code, amount)."""
     if not isinstance(res, dict):
         f.fail(flabel, "each result is a table like { result = \"find\" }")
-    f.keys(flabel, res, ("result",), ("amount",))
+    f.check(flabel, res, FACE_RESULT)
     name = f.choice(flabel, res, "result", list(K.FACE_RESULTS), "result")
     code = K.FACE_RESULTS[name]
     if code in (K.FACE_AZRAEL, K.FACE_SHORTAGE):
@@ -294,32 +295,35 @@ def _face_result(f, flabel, res) -> tuple:
 
 
 # ---------------------------------------------------------------- roofs.toml
+ROOF = {"id": Field(str), "cost": Field(dict), "source": SOURCE}
+
+
 def _roofs(f, resources, assumed) -> tuple:
     """Rules.roof_cost (int16[n_roofs, N_RES]) and the roof rows."""
-    _unknown_top_keys(f, ("roof",))
+    f.top_keys(("roof",))
     roofs = []
     roof_rows = f.table("roof", "roof")
     roof_cost = np.zeros((len(roof_rows), K.N_RES), np.int16)
     for i, (label, row) in enumerate(roof_rows):
-        f.keys(label, row, ("id", "cost", "source"))
+        f.check(label, row, ROOF)
         roof_cost[i] = _cost(f, label, row, "cost", resources)
         if roof_cost[i].sum() == 0:
             f.fail(label, "a roof costs at least 1 resource")
-        _note(assumed, "roofs.toml", label, "construction cost", f.source(label, row))
+        _note(assumed, "roofs.toml", label, "construction cost", row["source"])
         roofs.append(row)
     return roof_cost, roofs
 
 
 # ---------------------------------------------------------------- setup.toml
-_SETUP_KEYS = ("meeples", "meeples_in_box", "meeples_source", "inventions_max", "ideas_at_setup",
-               "inventions_source", "supply_per_resource", "supply_source", "hand_size",
-               "hand_size_source", "too_late", "too_late_k", "too_late_source", "first_player",
-               "first_player_source")
+SETUP = {"meeples": Field(int), "meeples_in_box": Field(int), "meeples_source": SOURCE,
+         "inventions_max": Field(int), "ideas_at_setup": Field(int), "inventions_source": SOURCE,
+         "supply_per_resource": Field(int), "supply_source": SOURCE, "hand_size": Field(dict),
+         "hand_size_source": SOURCE, "too_late": Field(str), "too_late_k": Field(int),
+         "too_late_source": SOURCE, "first_player": Field(int), "first_player_source": SOURCE}
 
 
 def _setup(f, assumed) -> dict:
-    sd = f.data
-    f.keys("setup", sd, _SETUP_KEYS)
+    sd = f.check("setup", f.data, SETUP)
     meeples = f.count("setup", sd, "meeples", 1, 20)
     meeples_in_box = f.count("setup", sd, "meeples_in_box", 1, 20)
     if meeples_in_box < meeples:
@@ -327,7 +331,7 @@ def _setup(f, assumed) -> dict:
     inventions_max = f.count("setup", sd, "inventions_max", 1, 20)
     ideas_at_setup = f.count("setup", sd, "ideas_at_setup", 0, 24)
     supply = f.count("setup", sd, "supply_per_resource", 1, 999)
-    hs = f.get("setup", sd, "hand_size", dict)
+    hs = sd["hand_size"]
     hand_size = {}
     for p in range(1, K.MAX_PLAYERS + 1):
         if str(p) not in hs:
@@ -339,14 +343,12 @@ def _setup(f, assumed) -> dict:
     too_late = f.choice("setup", sd, "too_late", ["bottom", "bottom-k"], "too_late placement")
     too_late_k = f.count("setup", sd, "too_late_k", 1, 20)
     first_player = f.count("setup", sd, "first_player", 0, K.MAX_PLAYERS - 1)
-    for key in ("meeples_source", "inventions_source", "supply_source"):
-        f.source("setup", sd, key)
     _note(assumed, "setup.toml", "hand_size", "starting hand size by player count",
-          f.source("setup", sd, "hand_size_source"))
+          sd["hand_size_source"])
     _note(assumed, "setup.toml", "too_late", "Gargamel deck construction and Too Late placement",
-          f.source("setup", sd, "too_late_source"))
+          sd["too_late_source"])
     _note(assumed, "setup.toml", "first_player", "who holds the First Player marker first",
-          f.source("setup", sd, "first_player_source"))
+          sd["first_player_source"])
     return dict(meeples=meeples, meeples_in_box=meeples_in_box, inventions_max=inventions_max,
                 ideas_at_setup=ideas_at_setup, supply_per_resource=supply, hand_size=hand_size,
                 too_late=too_late, too_late_k=too_late_k, first_player=first_player)
@@ -370,22 +372,22 @@ def _check_setup_against_cards(f, setup, counts, n_inventions, files):
 
 
 # ---------------------------------------------------------------- levels.toml
+LEVEL = {"id": Field(str), "name": Field(str), "houses": Field(int), "lost_smurfs": Field(int),
+         "cakes": Field(int), "gargamel_cards": Field(int), "hungry_cracoucass": Field(bool),
+         "super_danger_die": Field(bool), "source": SOURCE}
+
+
 def _levels(f, n_roofs, counts, files) -> dict:
     """{id: row}, each level checked against the roofs and, with `counts` (the card files'
     counts; None for a --cards mix, checked in make_config), against the cards."""
-    _unknown_top_keys(f, ("level",))
+    f.top_keys(("level",))
     levels = {}
     for label, row in f.table("level", "level"):
-        f.keys(label, row, ("id", "name", "houses", "lost_smurfs", "cakes", "gargamel_cards",
-                            "hungry_cracoucass", "super_danger_die", "source"))
-        f.get(label, row, "name", str)
+        f.check(label, row, LEVEL)
         houses = f.count(label, row, "houses", 1, 99)
         lost = f.count(label, row, "lost_smurfs", 0, 999)
         ncake = f.count(label, row, "cakes", 0, 99)
         ngc = f.count(label, row, "gargamel_cards", 1, 999)
-        f.get(label, row, "hungry_cracoucass", bool)
-        f.get(label, row, "super_danger_die", bool)
-        f.source(label, row)
         if houses > n_roofs:
             f.fail(label, f"needs {houses} houses but {files['roofs.toml']} has {n_roofs} roofs")
         if counts is not None:
