@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import re
+import unicodedata
 from pathlib import Path
 from typing import NamedTuple
 
@@ -124,6 +125,7 @@ CARD_KINDS = {
 }
 CARD_FILES = tuple(v[0] for v in CARD_KINDS.values())
 CARD_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")   # stable kebab-case card ids (--without, cards show)
+ALIASES = Field(list, required=False)   # a card's former ids, still accepted where a user names it
 GARGAMEL_ARGS = {   # each Gargamel effect's arguments
     K.GE_LOSE_HALF: ("resource",), K.GE_LOSE_OR_DESTROY: ("amount",), K.GE_LOSE: ("amount",),
     K.GE_DESTROY_HOUSE: (), K.GE_CRACOUCASS: (), K.GE_DISCARD_IDEAS: (),
@@ -135,14 +137,23 @@ GARGAMEL_EFFECT = {op: {"op": Field(str), **{a: Field(_GARGAMEL_ARG_TYPES[a]) fo
                    for op, args in GARGAMEL_ARGS.items()}
 
 # the keys of each kind of card, in the card files' order
-SMURF = {"id": Field(str), "name": Field(str), "kind": Field(str), "source": SOURCE,
-         "text": Field(str), "effects": Field(list)}
-INVENTION = {"id": Field(str), "name": Field(str), "type": Field(str), "cost": Field(int),
-             "source": SOURCE, "cost_source": SOURCE, "text": Field(str), "effects": Field(list)}
-CAKE = {"id": Field(str), "name": Field(str), "requires": Field(str), "n": Field(int),
-        "resource": Field(str, required=False), "source": SOURCE, "text": Field(str)}
-GARGAMEL = {"id": Field(str), "name": Field(str), "timing": Field(str), "azrael": Field(int),
-            "source": SOURCE, "text": Field(str), "effects": Field(list)}
+SMURF = {"id": Field(str), "name": Field(str), "aliases": ALIASES, "kind": Field(str),
+         "source": SOURCE, "text": Field(str), "effects": Field(list)}
+INVENTION = {"id": Field(str), "name": Field(str), "aliases": ALIASES, "type": Field(str),
+             "cost": Field(int), "source": SOURCE, "cost_source": SOURCE, "text": Field(str),
+             "effects": Field(list)}
+CAKE = {"id": Field(str), "name": Field(str), "aliases": ALIASES, "requires": Field(str),
+        "n": Field(int), "resource": Field(str, required=False), "source": SOURCE, "text": Field(str)}
+GARGAMEL = {"id": Field(str), "name": Field(str), "aliases": ALIASES, "timing": Field(str),
+            "azrael": Field(int), "source": SOURCE, "text": Field(str), "effects": Field(list)}
+
+
+def card_slug(name: str) -> str:
+    """The id made from a card's name: "Handy Smurf" -> "handy-smurf", "Inventor's Gateau" ->
+    "inventors-gateau" (accents and apostrophes dropped, other non-alphanumerics a hyphen).
+    Every shipped card's id is its name's slug (tests/test_card_mixes.py)."""
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return re.sub(r"[^a-z0-9]+", "-", re.sub(r"['\u2019]", "", text)).strip("-")
 
 
 class Card(NamedTuple):
@@ -267,7 +278,9 @@ def parse_cards(sources, loc_ids, resources, problems=None):
                 if not CARD_ID.fullmatch(row["id"]):
                     f.fail(label, "'id' must be kebab-case: lower-case letters and digits joined "
                                   "by single hyphens, like 'beta-smurf'")
-                cards.append(_ENTRY_PARSERS[cat](f, label, row, loc_ids, resources))
+                card = _ENTRY_PARSERS[cat](f, label, row, loc_ids, resources)
+                _check_aliases(f, label, row)
+                cards.append(card)
             except DataError as e:
                 if problems is None:
                     raise
@@ -277,7 +290,39 @@ def parse_cards(sources, loc_ids, resources, problems=None):
             if n_too_late != 1:
                 bad(f, "gargamel", f"the deck needs exactly one Too Late card, got {n_too_late}")
         out[cat] = cards
+    _check_aliases_unique(out, sources, bad)
     return out
+
+
+def _check_aliases(f, label, row):
+    for alias in row.get("aliases", ()):
+        if not isinstance(alias, str) or not CARD_ID.fullmatch(alias):
+            f.fail(label, f"each of 'aliases' must be a kebab-case card id, got {alias!r}")
+        if alias == row["id"]:
+            f.fail(label, f"alias '{alias}' is the card's own id")
+
+
+def _check_aliases_unique(cards, sources, bad):
+    """An alias names one card: no card's id, no other card's alias (a card's first such
+    problem is reported)."""
+    ids = {}
+    for cat, cards_ in cards.items():
+        for c in cards_:
+            ids.setdefault(c.id, c.label)
+    owner = {}
+    for cat, cards_ in cards.items():
+        for c in cards_:
+            for alias in c.row.get("aliases", ()):
+                if alias in ids or alias in owner:
+                    bad(sources[cat], c.label, f"alias '{alias}' is the id of {ids[alias]}" if alias in ids
+                        else f"alias '{alias}' is an alias of {owner[alias]} too")
+                    break
+                owner[alias] = c.label
+
+
+def card_aliases(cards) -> dict:
+    """{alias: id} over the cards of a mix ({category: [Card, ...]})."""
+    return {alias: c.id for cards_ in cards.values() for c in cards_ for alias in c.row.get("aliases", ())}
 
 
 def mix_counts(smurf_kinds, n_cakes, garg_timings) -> dict:
@@ -362,6 +407,23 @@ def card_kind(category: str, row: dict) -> str:
     cake: cake; gargamel: immediate / lasting / too-late."""
     return {"smurf": lambda: row["kind"], "invention": lambda: row["type"],
             "cake": lambda: "cake", "gargamel": lambda: row["timing"]}[category]()
+
+
+def find_card(cat, card_id) -> list:
+    """The cards of the mix `cat` named `card_id`, by id or by an alias (a former id), as
+    (category, row) pairs (an id may name a card of several categories). Raises UserError
+    naming the mix, with the nearest id, when there is none."""
+    rows = (("smurf", cat.smurfs), ("invention", cat.inventions), ("cake", cat.cakes),
+            ("gargamel", cat.gargamel))
+    found = [(c, row) for c, rows_ in rows for row in rows_ if row["id"] == card_id]
+    if not found:
+        found = [(c, row) for c, rows_ in rows for row in rows_ if card_id in row.get("aliases", ())]
+    if not found:
+        ids = sorted({row["id"] for _, rows_ in rows for row in rows_})
+        near = difflib.get_close_matches(card_id, ids, n=1)
+        raise UserError(f"no card '{card_id}' in the mix '{cat.mix}'"
+                        + (f" (did you mean '{near[0]}'?)" if near else " (see `meeplesim cards list`)"))
+    return found
 
 
 def card_records(cat) -> list:

@@ -25,9 +25,10 @@ import numpy as np
 from ...datafile import SOURCE, DataFile, Field
 from ...errors import DataError, UserError
 from . import consts as K
-from .card_data import (CARD_FILES, CARD_KINDS, CATEGORY_TITLES, base_mix, card_kind,  # noqa: F401
-                        card_records, cards_path, hand_shortfall, level_shortfall, mix_counts,
-                        parse_cards, validate_cards, without_ids)
+from .card_data import (CARD_FILES, CARD_KINDS, CATEGORY_TITLES, base_mix,  # noqa: F401
+                        card_aliases, card_kind, card_records, cards_path, find_card,
+                        hand_shortfall, level_shortfall, mix_counts, parse_cards, validate_cards,
+                        without_ids)
 from .tables import (A_AMOUNT, A_COST, A_DANGER, A_EFFECT, A_LOC, A_RES, A_SPACES,  # noqa: F401
                      CAKE_N, CAKE_REQ, CAKE_RES, G_AZRAEL, G_TIMING, INV_COST, INV_TYPE,
                      N_ACT_COLS, RULES, Rules, op_masks)
@@ -76,7 +77,6 @@ def load_catalog(data_dir: str | Path | None = None, cards: str | Path | None = 
     without = without_ids(without)
     files, cards_file = _data_files(data_dir, cards)
     loaded = _read(files)
-    digest = _digest(files, without)
     assumed: list = []
     board = _board(loaded["board.toml"], assumed)
     die, dice = _dice(loaded["dice.toml"], assumed)
@@ -89,7 +89,7 @@ def load_catalog(data_dir: str | Path | None = None, cards: str | Path | None = 
     if data_file_checks:
         _check_setup_against_cards(loaded["setup.toml"], setup, counts, len(parsed["invention"]), files)
     levels = _levels(loaded["levels.toml"], len(roofs), counts if data_file_checks else None, files)
-    mix, parsed = _mix(parsed, without, base_mix(data_dir, files, cards_file, DEFAULT_DATA_DIR))
+    mix, parsed, without = _mix(parsed, without, base_mix(data_dir, files, cards_file, DEFAULT_DATA_DIR))
     _note_card_sources(parsed, loaded, assumed)
     return Catalog(rules=_pack_rules(board.act, die, roof_cost, setup, parsed),
                    resources=board.resources, locations=board.locations, actions=board.actions,
@@ -99,7 +99,7 @@ def load_catalog(data_dir: str | Path | None = None, cards: str | Path | None = 
                    cakes=[c.row for c in parsed["cake"]],
                    gargamel=[c.row for c in parsed["gargamel"]],
                    setup=setup, files={k: str(v) for k, v in files.items()},
-                   digest=digest, assumptions=assumed, mix=mix,
+                   digest=_digest(files, without), assumptions=assumed, mix=mix,
                    cards_file=str(cards_file) if cards_file is not None else None,
                    without=without)
 
@@ -404,21 +404,27 @@ def _levels(f, n_roofs, counts, files) -> dict:
 
 # ---------------------------------------------------------------- the card mix
 def _mix(parsed, without, mix) -> tuple:
-    """The mix's name and its cards after --without (a level short of cards fails in
-    make_config)."""
+    """The mix's name, its cards after --without and the ids removed (a card named by an
+    alias, a former id, is removed by its id: both spellings give the same mix). A level short
+    of cards fails in make_config."""
     if not without:
-        return mix, parsed
+        return mix, parsed, without
     present = {c.id for cards_ in parsed.values() for c in cards_}
-    for cid in without:
-        if cid not in present:
-            near = difflib.get_close_matches(cid, sorted(present), n=1)
-            raise UserError(f"--without: no card '{cid}' in the mix '{mix}'"
+    aliases = card_aliases(parsed)
+    removed = set()
+    for name in without:
+        cid = name if name in present else aliases.get(name)
+        if cid is None:
+            near = difflib.get_close_matches(name, sorted(present), n=1)
+            raise UserError(f"--without: no card '{name}' in the mix '{mix}'"
                             + (f" (did you mean '{near[0]}'?)" if near else
                                " (see `meeplesim cards list`)"))
         if any(c.id == cid and c.values[0] == K.G_TOO_LATE for c in parsed["gargamel"]):
-            raise UserError(f"--without: '{cid}' is the Too Late card; the Gargamel deck needs it")
+            raise UserError(f"--without: '{name}' is the Too Late card; the Gargamel deck needs it")
+        removed.add(cid)
+    without = tuple(sorted(removed))
     parsed = {cat: [c for c in cards_ if c.id not in without] for cat, cards_ in parsed.items()}
-    return f"{mix}-without-{'+'.join(without)}", parsed
+    return f"{mix}-without-{'+'.join(without)}", parsed, without
 
 
 def _note_card_sources(parsed, loaded, assumed):
