@@ -25,13 +25,18 @@ import numpy as np
 from ...datafile import SOURCE, DataFile, Field
 from ...errors import DataError, UserError
 from . import consts as K
-from .card_data import (CARD_FILES, CARD_KINDS, CATEGORY_TITLES, base_mix,  # noqa: F401
-                        card_aliases, card_kind, card_records, cards_path, find_card,
-                        hand_shortfall, level_shortfall, mix_counts, parse_cards, validate_cards,
-                        without_ids)
-from .tables import (A_AMOUNT, A_COST, A_DANGER, A_EFFECT, A_LOC, A_RES, A_SPACES,  # noqa: F401
-                     CAKE_N, CAKE_REQ, CAKE_RES, G_AZRAEL, G_TIMING, INV_COST, INV_TYPE,
-                     N_ACT_COLS, RULES, Rules, op_masks)
+from .card_data import (CARD_FILES, CARD_KINDS, CATEGORY_TITLES, base_mix, card_aliases,
+                        card_kind, card_records, cards_path, find_card, hand_shortfall,
+                        level_shortfall, mix_counts, parse_cards, validate_cards, without_ids)
+from .tables import (A_AMOUNT, A_COST, A_DANGER, A_EFFECT, A_LOC, A_RES, A_SPACES, CAKE_N,
+                     CAKE_REQ, CAKE_RES, G_AZRAEL, G_TIMING, INV_COST, INV_TYPE, N_ACT_COLS,
+                     RULES, Rules, op_masks)
+
+__all__ = ["DATA_FILES", "DEFAULT_DATA_DIR", "Catalog", "load_catalog",
+           # the card views and mix checks (card_data.py) and two table names (tables.py),
+           # importable from here for the code that has always found them here
+           "CATEGORY_TITLES", "card_kind", "card_records", "find_card", "validate_cards",
+           "mix_counts", "level_shortfall", "hand_shortfall", "G_TIMING", "op_masks"]
 
 DEFAULT_DATA_DIR = Path(__file__).resolve().parent / "data"
 DATA_FILES = ("board.toml", "dice.toml", "levels.toml", "roofs.toml", "setup.toml",
@@ -58,7 +63,7 @@ class Catalog:
     assumptions: list = field(default_factory=list)  # (file, entry, what) for source = "assumed"
     mix: str = "default"       # the card mix's stable name (see load_catalog)
     cards_file: str | None = None  # the --cards file, if any
-    without: tuple = ()        # card ids removed from the mix (--without), sorted
+    without: tuple = ()        # card ids removed from the mix (--without, aliases resolved), sorted
 
     def card_name(self, card):
         return self.smurfs[card]["name"]
@@ -70,7 +75,8 @@ def load_catalog(data_dir: str | Path | None = None, cards: str | Path | None = 
 
     `cards`: one TOML file holding a full card catalog ([[smurf]], [[invention]], [[cake]] and
     [[gargamel]] tables) that replaces the four card files. `without`: card ids removed from
-    the mix (from every kind that has the id). The level and hand-size checks against the card
+    the mix (from every kind that has the id; a card's former id, in its `aliases`, names it
+    too). The level and hand-size checks against the card
     counts are made here for the data files; for a --cards file or a mix with cards removed,
     make_config makes them for the level and player count actually used.
     """
