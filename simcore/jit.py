@@ -4,11 +4,14 @@ numba's on-disk cache (`cache=True`) does not notice edits in *imported* modules
 that calls a changed helper would load stale machine code. We key the cache directory by a
 hash of the kernel sources, so any edit to a kernel starts a fresh cache.
 
-Each game package has its own cache directory, keyed by the generic kernel modules (jit.py,
-linked.py, packed.py, policy.py, rng.py) plus that game's own package sources: editing one
-game does not throw away another game's compiled kernels (Hidden Village takes about a minute
-to compile from cold).
-Generic kernels (rng, policy) get a directory keyed by the generic sources only.
+The key covers exactly the files kernels are compiled from: the modules that define kernels
+and every project module they import (simcore/kernel_sources.py gives the rule and why it
+never misses one). Each game package has its own cache directory, keyed by the kernel sources
+of simcore/games/<game>/ and strategies/<game>/ and what they import (the generic kernel
+modules among them): editing one game does not throw away another game's compiled kernels,
+and editing what no kernel imports (the game's loader and its messages, the CLI, the runner,
+reports) keeps them all (Hidden Village takes about a minute to compile from cold).
+Generic kernels (rng, policy) get a directory keyed by the generic kernel sources only.
 A user's NUMBA_CACHE_DIR wins over ours: then every kernel is cached there.
 """
 import contextlib
@@ -23,64 +26,75 @@ import numba
 from numba.core import types
 from numba.core.errors import NumbaWarning
 
+from . import kernel_sources
+
 # A plug-in strategy is called back in object mode (simcore.policy.choose_plugin): numba
 # warns, at compile time, that those calls take the GIL. Only plug-in games are affected.
 warnings.filterwarnings("ignore", message="Code running in object mode won't allow parallel",
                         category=NumbaWarning)
 
-_ROOT = Path(__file__).resolve().parent
-_GAMES = _ROOT / "games"
-
-
-# The sources kernels are compiled from: the generic kernel modules and each game package
-# (less its text output). Editing anything else (the runner, the store, errors, statistics,
-# the plug-in bridge) keeps the cache.
-_KERNEL_MODULES = ("jit.py", "linked.py", "packed.py", "policy.py", "rng.py")
-_NOT_KERNEL_SOURCES = {"trace.py"}
+_ROOT = kernel_sources.ROOT                 # the folder holding simcore/ and strategies/
 _USER_CACHE_DIR = os.environ.get("NUMBA_CACHE_DIR") or None
 
 
-def _generic_sources():
-    for name in _KERNEL_MODULES:
-        yield _ROOT / name
-
-
-def _game_sources(package: str):
-    """Kernel sources of the game package `package` (its directory name under games/)."""
-    for path in sorted((_GAMES / package).rglob("*.py")):
-        if path.name not in _NOT_KERNEL_SOURCES:
-            yield path
-
-
-def game_packages() -> list[str]:
+def game_packages(root: Path = _ROOT) -> list[str]:
     """Directory names of the game packages under simcore/games/."""
-    return sorted(p.name for p in _GAMES.iterdir()
-                  if p.is_dir() and (p / "__init__.py").exists())
+    games = root / "simcore" / "games"
+    return sorted(p.name for p in games.iterdir() if p.is_dir() and (p / "__init__.py").exists())
 
 
-def _hash(paths) -> str:
+def _package_of(module: str) -> str | None:
+    """The game package whose cache holds the kernels of `module` (a dotted name): its game's
+    for simcore.games.<game>.* and strategies.<game>.*, None (generic) otherwise."""
+    parts = module.split(".")
+    if len(parts) >= 3 and parts[:2] == ["simcore", "games"]:
+        return parts[2]
+    if len(parts) >= 2 and parts[0] == "strategies" and parts[1] in game_packages():
+        return parts[1]
+    return None
+
+
+def key_files(package: str | None = None, root: Path = _ROOT) -> list[Path]:
+    """The source files the cache key of game package `package` covers (the generic kernels'
+    key with None): its kernel modules and every project module they import."""
+    roots = (kernel_sources.game_kernel_modules(package, root) if package
+             else kernel_sources.generic_kernel_modules(root))
+    return kernel_sources.kernel_closure(roots, root)
+
+
+def source_hash(package: str | None = None, root: Path = _ROOT, all_games: bool = False) -> str:
+    """The hash of `key_files(package)` (with `all_games`, of every game's and the generic
+    kernels' files: the code version of all kernels)."""
+    if all_games:
+        files = set(key_files(None, root))
+        for p in game_packages(root):
+            files.update(key_files(p, root))
+    else:
+        files = key_files(package, root)
     h = hashlib.sha256(numba.__version__.encode())
-    for path in paths:
-        h.update(str(path.relative_to(_ROOT)).encode())
+    for path in sorted(files):
+        h.update(path.relative_to(root).as_posix().encode() + b"\0")
         h.update(path.read_bytes())
+    kernel_sources.save_memo()
     return h.hexdigest()[:16]
 
 
 @functools.lru_cache(maxsize=None)
 def _source_hash(package: str | None = None) -> str:
-    """Code version of the kernels: generic modules plus one game package's sources
-    (`package` = its directory name, e.g. "hidden_village"); with no package, the generic
-    modules plus every game package (all kernel sources)."""
-    packages = [package] if package else game_packages()
-    paths = list(_generic_sources())
-    for p in packages:
-        paths.extend(_game_sources(p))
-    return _hash(paths)
+    """Code version of the kernels (results manifests, cache folders): of game package
+    `package` (its directory name, e.g. "hidden_village"), or with no package of every
+    game's and the generic kernels."""
+    return source_hash(package, all_games=package is None)
 
 
 @functools.lru_cache(maxsize=None)
 def _generic_hash() -> str:
-    return _hash(_generic_sources())
+    return source_hash(None)
+
+
+@functools.lru_cache(maxsize=None)
+def _key_file_set(package: str | None) -> frozenset:
+    return frozenset(key_files(package))
 
 
 def _cache_base() -> Path:
@@ -91,12 +105,24 @@ def cache_dir_for(module: str) -> str:
     """The numba cache directory for kernels defined in `module` (a dotted module name)."""
     if _USER_CACHE_DIR:
         return _USER_CACHE_DIR
-    parts = module.split(".")
-    if len(parts) >= 3 and parts[0] == "simcore" and parts[1] == "games":
-        key = f"{parts[2]}-{_source_hash(parts[2])}"
-    else:
-        key = f"generic-{_generic_hash()}"
+    package = _package_of(module)
+    key = f"{package}-{_source_hash(package)}" if package else f"generic-{_generic_hash()}"
     return str(_cache_base() / f"numba-{key}")
+
+
+def _check_keyed(func):
+    """A cached kernel's own file must be among the files of its cache key, or an edit to a
+    module it imports would not change the key (kernel_sources.py finds kernel modules by
+    their imports; a kernel defined some other way must not go unnoticed)."""
+    if _USER_CACHE_DIR:
+        return
+    package = _package_of(_module_of(func))
+    path = Path(func.__code__.co_filename).resolve()
+    if path not in _key_file_set(package):
+        where = f"game package '{package}'" if package else "the generic kernels"
+        raise RuntimeError(f"{path}: defines the cached kernel {func.__qualname__}, but is not among "
+                           f"the kernel sources of {where} (simcore/kernel_sources.py): import "
+                           f"simcore.jit or numba in it, or compile it with cache=False")
 
 
 def _one_version_per_type(dispatcher):
@@ -139,6 +165,7 @@ def _compile(kwargs, func):
     """numba.njit(**kwargs)(func), cached in the directory of func's game package."""
     if not kwargs.get("cache"):
         return _one_version_per_type(numba.njit(**kwargs)(func))
+    _check_keyed(func)
     with _cache_dir_of(_module_of(func)):
         return _one_version_per_type(numba.njit(**kwargs)(func))
 
@@ -173,6 +200,8 @@ def cfunc(signature, **kwargs):
     def wrap(func):
         if numba.config.DISABLE_JIT:
             return func
+        if kwargs.get("cache"):
+            _check_keyed(func)
         with _cache_dir_of(_module_of(func)):
             return numba.cfunc(signature, **kwargs)(func)
 

@@ -25,6 +25,7 @@ elements are addressed with no load from the header (measured: see docs/performa
 """
 from __future__ import annotations
 
+import hashlib
 import operator
 
 import numpy as np
@@ -85,12 +86,21 @@ arrayobj.basic_indexing = _field_basic_indexing
 arrayobj.fix_integer_index = _field_integer_index
 
 
+def _digest(text: str) -> str:
+    """A short fingerprint of a type's shape for its name (the name stays short: numba puts
+    type names into every compiled function's symbol)."""
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
 class PackedType(types.Type):
-    """The numba type of a packed record of one layout."""
+    """The numba type of a packed record of one layout. Its name carries the layout's shape
+    (Layout.signature): kernels are compiled with the field offsets and fixed sizes as
+    constants, and numba's on-disk cache tells types apart by name, so a record whose layout
+    changed never runs machine code compiled for the old one (simcore/kernel_sources.py)."""
 
     def __init__(self, layout_name: str):
         self.layout_name = layout_name
-        super().__init__(name=f"Packed[{layout_name}]")
+        super().__init__(name=f"Packed[{layout_name}#{_digest(_LAYOUTS[layout_name].signature)}]")
 
 
 @register_model(PackedType)
@@ -279,6 +289,10 @@ class Layout:
             off = None if off is None or None in fixed else off + int(np.prod(fixed))
         self.index = {f: i for i, (f, _, _) in enumerate(self.fields)}
         self._spans: dict = {}
+        # the name and shape kernels are compiled for (PackedType's name)
+        shape = " ".join(f"{f}:{d}[{','.join('?' if x is None else str(x) for x in fixed)}]"
+                         for (f, d, _), fixed in zip(self.fields, self.fixed))
+        self.signature = f"{name}({shape})"
         _LAYOUTS[name] = self
 
     def spans(self, buf: np.ndarray) -> list:
@@ -330,7 +344,9 @@ class WordTupleType(types.Type):
     def __init__(self, cls):
         self.cls = cls
         self.fields = tuple(cls._fields)
-        super().__init__(name=f"WordTuple[{cls.__module__}.{cls.__qualname__}]")
+        # the fields in the name: kernels read a field at its index, and numba's on-disk cache
+        # tells types apart by name (see PackedType)
+        super().__init__(name=f"WordTuple[{cls.__module__}.{cls.__qualname__}#{_digest(','.join(self.fields))}]")
 
 
 @register_model(WordTupleType)

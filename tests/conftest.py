@@ -8,10 +8,11 @@ import pytest
 
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
-from simcore.games.hidden_village.catalog import Catalog, load_catalog, with_abilities
+from simcore.games.hidden_village.catalog import Catalog, load_catalog
 from simcore.games.hidden_village.config import Config, make_config
 from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.state import State, new_state
+from simcore.games.hidden_village.tables import with_abilities
 from simcore.packed import Vector
 from simcore.policy import FIRST, SCRIPTED
 

@@ -11,8 +11,8 @@ import pytest
 
 from simcore.errors import DataError, UserError
 from simcore.games.hidden_village import run_games
-from simcore.games.hidden_village.catalog import (CARD_FILES, DEFAULT_DATA_DIR, load_catalog,
-                                                  validate_cards)
+from simcore.games.hidden_village.card_data import CARD_FILES, card_slug
+from simcore.games.hidden_village.catalog import DEFAULT_DATA_DIR, find_card, load_catalog, validate_cards
 from simcore.games.hidden_village.config import make_config, mix_shortfall
 from simcore.policy import RANDOM
 from tests.hidden_village.test_invariants import run_checked
@@ -98,6 +98,85 @@ def test_an_unknown_card_id_is_an_error():
         load_catalog(without=["beta-smurff"])
     with pytest.raises(UserError, match="--without: no card 'nobody' in the mix"):
         load_catalog(without=["beta-smurf", "nobody"])
+
+
+# ------------------------------------------------------------------ ids and their former spellings
+RENAMED = {"builder-smurf": "handy-smurf"}     # former id -> the id made from the card's name
+
+
+def test_every_card_id_is_made_from_its_name(cat):
+    assert card_slug("Handy Smurf") == "handy-smurf"
+    assert card_slug("Inventor's Gateau") == "inventors-gateau" == card_slug("Inventor\u2019s G\u00e2teau")
+    for rows in (cat.smurfs, cat.inventions, cat.cakes, cat.gargamel):
+        for row in rows:
+            assert row["id"] == card_slug(row["name"]), (row["id"], row["name"])
+
+
+def test_a_former_id_still_names_its_card(cat):
+    for old, new in RENAMED.items():
+        assert new in ids(cat.smurfs) and old not in ids(cat.smurfs)
+        by_old, by_new = load_catalog(without=[old]), load_catalog(without=[new])
+        assert by_old.mix == by_new.mix == f"default-without-{new}"
+        assert by_old.without == by_new.without == (new,)
+        assert by_old.digest == by_new.digest
+        assert ids(by_old.smurfs) == ids(by_new.smurfs) == [i for i in ids(cat.smurfs) if i != new]
+        assert find_card(cat, old) == find_card(cat, new) == [("smurf", cat.smurfs[ids(cat.smurfs).index(new)])]
+    with pytest.raises(UserError, match=r"no card 'builder-smurff' in the mix 'default' \(did you mean"):
+        find_card(cat, "builder-smurff")
+
+
+def test_a_grids_without_axis_accepts_a_former_id():
+    from experiments.grid import expand, parse_grid
+    grid = parse_grid({"games": 10, "axes": {"without": [[], ["builder-smurf"], ["handy-smurf"]]}}, "grid")
+    cells, skipped = expand(grid)
+    assert skipped == []
+    assert sorted(c.mix for c in cells) == ["default", "default-without-handy-smurf",
+                                            "default-without-handy-smurf"]
+
+
+def test_a_former_id_and_its_id_remove_the_card_once():
+    mix = load_catalog(without=["builder-smurf", "handy-smurf", "willow"])
+    assert mix.mix == "default-without-handy-smurf+willow" and len(mix.smurfs) == 33
+
+
+def test_a_renamed_card_plays_the_same_games(cat, tmp_path):
+    """Ids name cards for users only: the deal follows the cards' order in the files, and no
+    seed is made from an id or a mix name (the cards under their former ids, another mix
+    name, play the same games)."""
+    text = default_cards_text()
+    for old, new in RENAMED.items():
+        text = edit_card(text, new, f'id = "{new}"\nname', f'id = "{old}"\nname')
+        text = text.replace(f'aliases = ["{old}"]', "")
+    former = load_catalog(cards=write(tmp_path, text))
+    assert former.mix != cat.mix and set(RENAMED) <= set(ids(former.smurfs))
+    assert np.array_equal(former.rules.buf, cat.rules.buf)
+    assert np.array_equal(results(former), results(cat))
+
+
+@pytest.mark.parametrize("old,new,needle", [
+    ('aliases = ["builder-smurf"]', 'aliases = ["beta-smurf"]',
+     "smurf 'handy-smurf': alias 'beta-smurf' is the id of smurf 'beta-smurf'"),
+    ('aliases = ["builder-smurf"]', 'aliases = ["Builder Smurf"]',
+     "smurf 'handy-smurf': each of 'aliases' must be a kebab-case card id, got 'Builder Smurf'"),
+    ('aliases = ["builder-smurf"]', 'aliases = ["handy-smurf"]',
+     "smurf 'handy-smurf': alias 'handy-smurf' is the card's own id"),
+    ('aliases = ["builder-smurf"]', 'aliases = "builder-smurf"',
+     "smurf 'handy-smurf': 'aliases' must be a list, got 'builder-smurf'"),
+], ids=["another-id", "not-kebab", "own-id", "not-a-list"])
+def test_a_bad_alias_is_an_error_naming_the_card(tmp_path, old, new, needle):
+    p = write(tmp_path, edit_card(default_cards_text(), "handy-smurf", old, new))
+    with pytest.raises(DataError) as e:
+        load_catalog(cards=p)
+    assert str(e.value) == f"{p}: {needle}"
+    problems, _ = validate_cards(p)
+    assert [str(x) for x in problems] == [f"{p}: {needle}"]
+
+
+def test_an_alias_names_one_card(tmp_path):
+    text = edit_card(default_cards_text(), "willow", 'name = "Willow"', 'name = "Willow"\naliases = ["builder-smurf"]')
+    p = write(tmp_path, text)
+    with pytest.raises(DataError, match="smurf 'handy-smurf': alias 'builder-smurf' is an alias of smurf 'willow' too"):
+        load_catalog(cards=p)
 
 
 def test_the_too_late_card_cannot_be_removed():

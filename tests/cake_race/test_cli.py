@@ -124,7 +124,8 @@ def test_bad_input_is_one_line(args, needle):
 
 
 @pytest.mark.parametrize("file,old,new,needle", [
-    ("board.toml", 'source = "assumed"            # CR-B01', 'source = "guess"            # CR-B01', "source must be"),
+    ("board.toml", 'source = "assumed"            # CR-B01', 'source = "guess"            # CR-B01',
+     "board: unknown source 'guess' (known: rulebook, review, assumed)"),
     ("board.toml", 'cake = "cake"', 'cake = "pie"', "unknown point 'pie'"),
     ("board.toml", '  ["start-1", "lane1-1"],\n', '', "no path leads"),
     ("board.toml", '[paths]', '[paths', "not valid TOML"),

@@ -14,16 +14,16 @@ import dataclasses
 import numpy as np
 import pytest
 
-from simcore.games.hidden_village import catalog as T
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
+from simcore.games.hidden_village import tables as T
 from simcore.games.hidden_village.rules.dice import apply_face
 from simcore.games.hidden_village.rules.effects import bonus_actions
 from simcore.games.hidden_village.rules.gargamel import reveal_gargamel
 from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import (end_of_round, place_step, play_turn,
                                                        return_meeples)
-from simcore.games.hidden_village.catalog import with_abilities
+from simcore.games.hidden_village.tables import with_abilities
 from tests.conftest import make_game
 from tests.hidden_village.scenario import face, hand, next_gargamel, on_board, placements, set_cakes, set_stock, stock
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import pytest
 
-from simcore.games.hidden_village import catalog as T
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
+from simcore.games.hidden_village import tables as T
 from simcore.games.hidden_village.rules.effects import bonus_actions
 from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import end_turn, play_card, play_turn
@@ -771,9 +771,9 @@ def _one_house(g, roof_id):
 
 
 def test_handy_smurf_builds_a_house_paying_one_resource_less(cat, blank):
-    g = new(cat, "builder-smurf", stock_=(0, 2, 0))
+    g = new(cat, "handy-smurf", stock_=(0, 2, 0))
     _one_house(g, "roof-1")                              # 2 logs, 1 stone
-    c = new(blank, "builder-smurf", stock_=(0, 2, 0))
+    c = new(blank, "handy-smurf", stock_=(0, 2, 0))
     _one_house(c, "roof-1")
     assert g.action("construction-site-upper") not in placements(c)   # 1 stone short
     assert g.action("construction-site-upper") in placements(g)
@@ -781,11 +781,11 @@ def test_handy_smurf_builds_a_house_paying_one_resource_less(cat, blank):
     assert g.st.house_built[0] == 1
     assert stock(g) == (0, 0, 0)
     assert [(e[3], e[4]) for e in g.events(K.EV_PAY)] == [(L, 2)]
-    assert abilities(g) == [(0, g.card("builder-smurf"), K.OP_BUILD_DISCOUNT)]
+    assert abilities(g) == [(0, g.card("handy-smurf"), K.OP_BUILD_DISCOUNT)]
 
 
 def test_handy_smurf_discount_resource_is_the_teams_choice(cat):
-    g = new(cat, "builder-smurf", stock_=(5, 5, 5))
+    g = new(cat, "handy-smurf", stock_=(5, 5, 5))
     _one_house(g, "roof-1")
     perform_at(g, "construction-site-upper", 0)          # options [log, stone]: log
     assert g.st.house_built[0] == 1
@@ -793,7 +793,7 @@ def test_handy_smurf_discount_resource_is_the_teams_choice(cat):
 
 
 def test_handy_smurf_discount_applies_only_to_building(cat):
-    g = new(cat, "builder-smurf", stock_=(0, 1, 1))
+    g = new(cat, "handy-smurf", stock_=(0, 1, 1))
     perform_at(g, "shelter-upper", 0)
     assert stock(g) == (0, 0, 0) and abilities(g) == []
 
@@ -1263,7 +1263,7 @@ COVERED = {
     "beta-smurf", "mellow-smurf", "lazy-smurf", "baby-smurf", "vain-smurf", "grouchy-smurf",
     "clumsy-smurf", "greedy-smurf", "dreamy-smurf", "timid-smurf", "jokey-smurf", "sleepy-smurf",
     "brainy-smurf", "grumpy-smurf", "scaredy-smurf", "poet-smurf", "willow", "saxophonist-smurf",
-    "fleur-de-lys", "storm", "buttercup", "builder-smurf", "hefty-smurf", "farmer-smurf",
+    "fleur-de-lys", "storm", "buttercup", "handy-smurf", "hefty-smurf", "farmer-smurf",
     "papa-smurf", "smurfette", "harmony-smurf", "gutsy-smurf", "tailor-smurf", "painter-smurf",
     "miner-smurf", "baker-smurf", "nat-smurf", "sassette", "reporter-smurf",
 }

@@ -6,11 +6,11 @@ left must be counted right."""
 import numpy as np
 
 import strategies
-from simcore.games.hidden_village import catalog as T
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import heuristics as H
 from simcore.games.hidden_village import make_config
 from simcore.games.hidden_village import state as S
+from simcore.games.hidden_village import tables as T
 from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.rules.turn import end_of_round, play_turn
 from simcore.games.hidden_village.state import new_state

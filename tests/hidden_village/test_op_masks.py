@@ -4,7 +4,8 @@ the table per op. The two must always say the same."""
 import numpy as np
 
 from simcore.games.hidden_village import consts as K
-from simcore.games.hidden_village.catalog import load_catalog, op_masks, with_abilities
+from simcore.games.hidden_village.catalog import load_catalog
+from simcore.games.hidden_village.tables import op_masks, with_abilities
 
 
 def carried(table, card):

@@ -11,9 +11,9 @@ import re
 
 import pytest
 
-from simcore.games.hidden_village import catalog as T
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
+from simcore.games.hidden_village import tables as T
 from simcore.games.hidden_village.catalog import DEFAULT_DATA_DIR, load_catalog
 from simcore.games.hidden_village.rules.locations import place_meeple, rescue
 from simcore.games.hidden_village.rules.query import enumerate_placements, placement_legal

@@ -12,9 +12,9 @@ from collections import Counter
 import pytest
 
 from simcore.errors import DataError, UserError
-from simcore.games.hidden_village import catalog as T
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
+from simcore.games.hidden_village import tables as T
 from simcore.games.hidden_village.catalog import DEFAULT_DATA_DIR, load_catalog
 from simcore.games.hidden_village.config import make_config
 from simcore.games.hidden_village.rules.core import gain, gain_choice

@@ -15,8 +15,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...errors import DataError, UserError
-from ...gamekit import read_toml
+from ...datafile import SOURCE, DataFile, Field
+from ...errors import UserError
 from . import consts as K
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -58,76 +58,74 @@ class Catalog:
         return self.points[i] if 0 <= i < len(self.points) else f"#{i}"
 
 
-def _source(path, entry, table, assumptions, what):
-    src = table.get("source") if isinstance(table, dict) else None
-    if src not in ("rulebook", "assumed"):
-        raise DataError(path, entry, f"source must be \"rulebook\" or \"assumed\", got {src!r}")
-    if src == "assumed":
-        assumptions.append((path.name, entry, what))
+def _note(f, entry, table, assumptions, what):
+    if table["source"] == "assumed":
+        assumptions.append((f.path.name, entry, what))
 
 
-def _int(path, entry, v, low, high=None):
+def _int(f, entry, v, low, high=None):
     if not isinstance(v, int) or isinstance(v, bool) or v < low or (high is not None and v > high):
         rng = f"{low}..{high}" if high is not None else f">= {low}"
-        raise DataError(path, entry, f"must be an integer {rng}, got {v!r}")
+        f.fail(entry, f"must be an integer {rng}, got {v!r}")
     return v
 
 
-def _board(path, raw, assumptions):
-    b = raw.get("board")
-    if not isinstance(b, dict):
-        raise DataError(path, "board", "missing [board] table")
-    _source(path, "board", b, assumptions, "board layout")
-    p = raw.get("points")
-    if not isinstance(p, dict) or not isinstance(p.get("ids"), list) or not p["ids"]:
-        raise DataError(path, "points", "missing [points] ids = [...] (a non-empty list of names)")
-    _source(path, "points", p, assumptions, "red points")
+# the tables of board.toml and their keys
+BOARD = {"source": SOURCE, "cake": Field(str), "brown": Field(str), "starts": Field(list)}
+POINTS = {"source": SOURCE, "ids": Field(list), "red": Field(list, required=False)}
+PATHS = {"source": SOURCE, "edges": Field(list)}
+
+
+def _board(f, assumptions):
+    f.top_keys(("board", "points", "paths"))
+    b = f.check("board", f.section("board"), BOARD)
+    _note(f, "board", b, assumptions, "board layout")
+    p = f.section("points")
+    if not isinstance(p.get("ids"), list) or not p["ids"]:
+        f.fail("points", "missing [points] ids = [...] (a non-empty list of names)")
+    f.check("points", p, POINTS)
+    _note(f, "points", p, assumptions, "red points")
     ids = p["ids"]
     if not all(isinstance(x, str) and x for x in ids):
-        raise DataError(path, "points.ids", "every point id must be a non-empty string")
+        f.fail("points.ids", "every point id must be a non-empty string")
     dup = sorted({x for x in ids if ids.count(x) > 1})
     if dup:
-        raise DataError(path, "points.ids", f"duplicate point ids: {', '.join(dup)}")
+        f.fail("points.ids", f"duplicate point ids: {', '.join(dup)}")
     index = {x: i for i, x in enumerate(ids)}
 
     def point(entry, name):
         if name not in index:
-            raise DataError(path, entry, f"unknown point '{name}'")
+            f.fail(entry, f"unknown point '{name}'")
         return index[name]
 
-    cake = point("board.cake", b.get("cake"))
-    brown = point("board.brown", b.get("brown"))
-    starts = b.get("starts")
-    if not isinstance(starts, list) or not 1 <= len(starts) <= K.MAX_PLAYERS:
-        raise DataError(path, "board.starts", f"must be a list of 1 to {K.MAX_PLAYERS} points")
+    cake = point("board.cake", b["cake"])
+    brown = point("board.brown", b["brown"])
+    starts = b["starts"]
+    if not 1 <= len(starts) <= K.MAX_PLAYERS:
+        f.fail("board.starts", f"must be a list of 1 to {K.MAX_PLAYERS} points")
     starts = [point("board.starts", s) for s in starts]
     if len(set(starts)) != len(starts) or cake in starts:
-        raise DataError(path, "board.starts", "start points must be distinct and not the cake")
-    red = p.get("red", [])
-    if not isinstance(red, list):
-        raise DataError(path, "points.red", "must be a list of point ids")
-    red_idx = [point("points.red", r) for r in red]
+        f.fail("board.starts", "start points must be distinct and not the cake")
+    red_idx = [point("points.red", r) for r in p.get("red", [])]
     if any(r in starts or r == cake for r in red_idx):
-        raise DataError(path, "points.red", "a start or the cake cannot be a red point")
-    e = raw.get("paths")
-    if not isinstance(e, dict) or not isinstance(e.get("edges"), list):
-        raise DataError(path, "paths", "missing [paths] edges = [[a, b], ...]")
-    _source(path, "paths", e, assumptions, "paths between points")
+        f.fail("points.red", "a start or the cake cannot be a red point")
+    e = f.check("paths", f.section("paths"), PATHS)
+    _note(f, "paths", e, assumptions, "paths between points")
     n = len(ids)
     nbrs = [set() for _ in range(n)]
     for i, edge in enumerate(e["edges"]):
         if not (isinstance(edge, list) and len(edge) == 2):
-            raise DataError(path, f"paths.edges[{i}]", "must be a pair [a, b]")
+            f.fail(f"paths.edges[{i}]", "must be a pair [a, b]")
         a, c = point(f"paths.edges[{i}]", edge[0]), point(f"paths.edges[{i}]", edge[1])
         if a == c:
-            raise DataError(path, f"paths.edges[{i}]", "a path must join two different points")
+            f.fail(f"paths.edges[{i}]", "a path must join two different points")
         nbrs[a].add(c)
         nbrs[c].add(a)
     for i, s in enumerate(nbrs):
         if len(s) > K.MAX_DEGREE:
-            raise DataError(path, f"points.{ids[i]}", f"more than {K.MAX_DEGREE} paths")
+            f.fail(f"points.{ids[i]}", f"more than {K.MAX_DEGREE} paths")
         if not s:
-            raise DataError(path, f"points.{ids[i]}", "no path leads to this point")
+            f.fail(f"points.{ids[i]}", "no path leads to this point")
     dist = np.full((n, n), -1, np.int64)
     for s in range(n):
         dist[s, s] = 0
@@ -140,7 +138,7 @@ def _board(path, raw, assumptions):
                     q.append(v)
     if (dist < 0).any():
         far = ids[int(np.argwhere(dist[cake] < 0)[0][0])] if (dist[cake] < 0).any() else "?"
-        raise DataError(path, "paths", f"the board is not connected (e.g. '{far}' cannot reach the cake)")
+        f.fail("paths", f"the board is not connected (e.g. '{far}' cannot reach the cake)")
     adj = np.full((n, K.MAX_DEGREE), -1, np.int64)
     deg = np.zeros(n, np.int64)
     for i, s in enumerate(nbrs):
@@ -156,63 +154,75 @@ def _board(path, raw, assumptions):
     return ids, adj, deg, red_arr, start_no, np.array(starts, np.int64), dist, dist_home, cake, brown
 
 
-def _deck(path, raw, assumptions):
-    cards = raw.get("card")
+CARD = {"kind": Field(str), "count": Field(int), "source": SOURCE}   # a [[card]] of deck.toml
+
+
+def _deck(f, assumptions):
+    f.top_keys(("card",))
+    cards = f.data.get("card")
     if not isinstance(cards, list) or not cards:
-        raise DataError(path, "card", "missing [[card]] entries")
+        f.fail("card", "missing [[card]] entries")
     counts = np.zeros(K.N_CARD_KINDS, np.int64)
     for i, c in enumerate(cards):
         entry = f"card #{i + 1}"
         if not isinstance(c, dict):
-            raise DataError(path, entry, "must be a table")
+            f.fail(entry, "must be a table")
         kind = c.get("kind")
-        if kind not in K.CARD_KINDS:
-            raise DataError(path, entry, f"unknown kind {kind!r} (known: {', '.join(K.CARD_KINDS)})")
+        if not isinstance(kind, str) or kind not in K.CARD_KINDS:
+            f.fail(entry, f"unknown kind {kind!r} (known: {', '.join(K.CARD_KINDS)})")
         entry = f"card {kind}"
         if counts[K.CARD_KINDS[kind]]:
-            raise DataError(path, entry, "kind listed twice")
-        _source(path, entry, c, assumptions, f"number of {kind} cards")
-        counts[K.CARD_KINDS[kind]] = _int(path, f"{entry}.count", c.get("count"), 0, 200)
+            f.fail(entry, "kind listed twice")
+        f.check(entry, c, CARD)
+        _note(f, entry, c, assumptions, f"number of {kind} cards")
+        counts[K.CARD_KINDS[kind]] = _int(f, f"{entry}.count", c["count"], 0, 200)
     if counts.sum() < 1:
-        raise DataError(path, "card", "the deck has no card")
+        f.fail("card", "the deck has no card")
     deck = np.repeat(np.arange(K.N_CARD_KINDS, dtype=np.int64), counts)
     return deck, counts
 
 
-def _setup(path, raw, assumptions):
-    def val(key, check):
-        t = raw.get(key)
-        if not isinstance(t, dict):
-            raise DataError(path, key, f"missing [{key}] table")
-        _source(path, key, t, assumptions, key.replace("_", " "))
-        v = t.get("faces" if key == "die" else "eliminated_at" if key == "cat_markers" else "value")
-        return check(f"{key}", v)
+# the tables of setup.toml: each holds one value (under `value`, or the key named here) and
+# its source
+SETUP = {"die": ("faces", list), "carry_cap": ("value", int), "cat_markers": ("eliminated_at", int),
+         "max_players": ("value", int), "cake_supply": ("value", int), "hat_spent": ("value", bool),
+         "gargamel_to": ("value", str), "caught_to": ("value", str), "caught_loses": ("value", str),
+         "chase_first": ("value", str), "cat_catch": ("value", str),
+         "cards_in_chase": ("value", bool), "exact_home": ("value", bool),
+         "max_rounds": ("value", int), "max_chase_rounds": ("value", int)}
 
-    def boolean(entry, v):
-        if not isinstance(v, bool):
-            raise DataError(path, entry, f"must be true or false, got {v!r}")
-        return v
+
+def _setup(f, assumptions):
+    f.top_keys(tuple(SETUP))
+
+    def val(key, check):
+        name, typ = SETUP[key]
+        t = f.check(key, f.section(key), {name: Field(typ), "source": SOURCE})
+        _note(f, key, t, assumptions, key.replace("_", " "))
+        return check(key, t[name])
 
     def choice(names):
-        def f(entry, v):
+        def check(entry, v):
             if v not in names:
-                raise DataError(path, entry, f"must be one of {', '.join(names)}, got {v!r}")
+                f.fail(entry, f"must be one of {', '.join(names)}, got {v!r}")
             return v
-        return f
+        return check
 
     def faces(entry, v):
-        if not isinstance(v, list) or not v or not all(
-                isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 6 for x in v):
-            raise DataError(path, entry, f"faces must be a list of integers 1..6, got {v!r}")
+        if not v or not all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 6 for x in v):
+            f.fail(entry, f"faces must be a list of integers 1..6, got {v!r}")
+        return v
+
+    def any_value(entry, v):
         return v
 
     s = {
         "die": val("die", faces),
-        "carry_cap": val("carry_cap", lambda e, v: _int(path, e, v, 1, 100)),
-        "cat_markers": val("cat_markers", lambda e, v: _int(path, e, v, 1, 100)),
-        "max_players": val("max_players", lambda e, v: _int(path, e, v, 1, K.MAX_PLAYERS)),
-        "cake_supply": val("cake_supply", lambda e, v: _int(path, e, v, 1, 10000)),
-        "hat_spent": val("hat_spent", boolean),
+        "carry_cap": val("carry_cap", lambda e, v: _int(f, e, v, 1, 100)),
+        "cat_markers": val("cat_markers", lambda e, v: _int(f, e, v, 1, 100)),
+        "max_players": val("max_players", lambda e, v: _int(f, e, v, 1, K.MAX_PLAYERS)),
+        "cake_supply": val("cake_supply", lambda e, v: _int(f, e, v, 1, 10000)),
+        "hat_spent": val("hat_spent", any_value),
         "gargamel_to": val("gargamel_to", choice(list(K.TO_NAMES))),
         "caught_to": val("caught_to", choice(list(K.TO_NAMES))),
         "caught_loses": val("caught_loses", choice(["all"])),
@@ -220,8 +230,8 @@ def _setup(path, raw, assumptions):
         "cat_catch": val("cat_catch", choice(["reach"])),
         "cards_in_chase": val("cards_in_chase", choice([False])),
         "exact_home": val("exact_home", choice([False])),
-        "max_rounds": val("max_rounds", lambda e, v: _int(path, e, v, 1, 100000)),
-        "max_chase_rounds": val("max_chase_rounds", lambda e, v: _int(path, e, v, 1, 100000)),
+        "max_rounds": val("max_rounds", lambda e, v: _int(f, e, v, 1, 100000)),
+        "max_chase_rounds": val("max_chase_rounds", lambda e, v: _int(f, e, v, 1, 100000)),
     }
     return s
 
@@ -234,15 +244,15 @@ def load_catalog(data_dir: str | Path | None = None, **unused) -> Catalog:
         if data_dir is not None and not Path(data_dir).is_dir():
             raise UserError(f"--data {data_dir}: not a folder")
         files[name] = p if p is not None and p.exists() else DATA_DIR / name
-    raws = {n: read_toml(p) for n, p in files.items()}
+    loaded = {n: DataFile(p) for n, p in files.items()}
     assumptions: list = []
     ids, adj, deg, red, start_no, starts, dist, dist_home, cake, brown = _board(
-        files["board.toml"], raws["board.toml"], assumptions)
-    deck, counts = _deck(files["deck.toml"], raws["deck.toml"], assumptions)
-    setup = _setup(files["setup.toml"], raws["setup.toml"], assumptions)
+        loaded["board.toml"], assumptions)
+    deck, counts = _deck(loaded["deck.toml"], assumptions)
+    setup = _setup(loaded["setup.toml"], assumptions)
     if setup["max_players"] > len(starts):
-        raise DataError(files["setup.toml"], "max_players",
-                        f"{setup['max_players']} players need as many starts; the board has {len(starts)}")
+        loaded["setup.toml"].fail(
+            "max_players", f"{setup['max_players']} players need as many starts; the board has {len(starts)}")
     k = np.zeros(N_K, np.int64)
     k[K_CAKE], k[K_BROWN], k[K_N_POINTS] = cake, brown, len(ids)
     k[K_CAP], k[K_SUPPLY], k[K_ELIM_AT] = setup["carry_cap"], setup["cake_supply"], setup["cat_markers"]

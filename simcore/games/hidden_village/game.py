@@ -5,6 +5,8 @@ per game; `play_logged` plays one game with the event log on.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ... import plugins
@@ -14,14 +16,16 @@ from ...jit import njit
 from ...packed import as_vector
 from . import consts as K
 from . import state as S
-from .catalog import Catalog
-from .config import Config
 from .rules.core import houses_built
 from .rules.setup import setup_game
 from .planner import ROLLOUT
 from .rollout import play_round_rollout
 from .rules.turn import play_round
 from .state import State, new_state
+
+if TYPE_CHECKING:   # annotations only: the kernel cache key leaves out what no kernel imports
+    from .catalog import Catalog
+    from .config import Config
 
 
 @njit(inline="always")   # typed into its caller: one compiled copy fewer

@@ -10,9 +10,9 @@ This module imports no kernel that can ask a decision (no `decide`), so the deci
 can import it.
 """
 from ...jit import njit
-from . import catalog as T
 from . import consts as K
 from . import state as S
+from . import tables as T
 from .rules.query import carries, next_free_space
 
 GREEDY = 3   # strategy id (simcore.policy's generic ids are 0..2)

@@ -16,9 +16,9 @@ Other decisions (relocation: the lowest-valued starting Smurf first; the Cracouc
 the team's least useful one; resources to lose...) use greedy's scores.
 """
 from ...jit import njit
-from . import catalog as T
 from . import consts as K
 from . import state as S
+from . import tables as T
 from .heuristics import (GREEDY_PARAMS, P_AZRAEL, cache_requirements, card_value, completes,
                          completion_value, invention_place_score, place_context, score,
                          starting_cards_left)

@@ -1,8 +1,8 @@
 """Shared kernels: the game log, decisions, resources, cakes and the victory check."""
 from ....jit import njit
-from .. import catalog as T
 from .. import consts as K
 from .. import state as S
+from .. import tables as T
 from .decide import decide
 from .query import stock_total
 

@@ -11,9 +11,9 @@ real game's coming dice or card order."""
 from ....jit import njit
 from ....policy import N_GENERIC, PLUGIN, choose_generic, choose_plugin
 from ....rng import next_u64, shuffle
-from .. import catalog as T
 from .. import consts as K
 from .. import state as S
+from .. import tables as T
 from ..choosers import choose_own
 from ..heuristics import GREEDY
 from ..planner import P_BASE, PLANNER, ROLLOUT

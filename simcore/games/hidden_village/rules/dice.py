@@ -2,9 +2,9 @@
 (HV-Y01, HV-Y02, HV-A01..A04, HV-X01)."""
 from ....jit import njit
 from ....rng import randint
-from .. import catalog as T
 from .. import consts as K
 from .. import state as S
+from .. import tables as T
 from .cards import cracoucass_attack, smurf_hunt
 from .core import check_progress, gain_choice, log, log_ability, lose_choice, move_azrael
 from .decide import decide

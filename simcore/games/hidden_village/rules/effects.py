@@ -2,9 +2,9 @@
 resource collection with every modifier, and the bonus actions of a turn (HV-T07, HV-I01,
 HV-I05, HV-I07, HV-N02..N11, HV-N13, HV-N15). See docs/effects.md."""
 from ....jit import njit
-from .. import catalog as T
 from .. import consts as K
 from .. import state as S
+from .. import tables as T
 from .cards import add_to_hand, draw_from_deck, draw_lost_smurf
 from .core import check_progress, gain, log, log_ability, move_azrael, objectives_changed
 from .decide import decide

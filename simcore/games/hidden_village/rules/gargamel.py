@@ -1,8 +1,8 @@
 """Gargamel's cards at the end of the round (HV-E02, HV-G02, HV-G03, HV-N18, HV-N19)."""
 from ....jit import njit
-from .. import catalog as T
 from .. import consts as K
 from .. import state as S
+from .. import tables as T
 from .cards import cracoucass_attack
 from .core import log, log_ability, lose_choice, objectives_changed
 from .decide import decide

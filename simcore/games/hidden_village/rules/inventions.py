@@ -1,8 +1,8 @@
 """Inventions: revealing ideas, crafting, the limit of 4, destruction (HV-L09, HV-I01..I03)."""
 from ....jit import njit
-from .. import catalog as T
 from .. import consts as K
 from .. import state as S
+from .. import tables as T
 from .core import check_progress, log
 from .decide import decide
 from .query import inv_sum

@@ -2,9 +2,9 @@
 HV-I04), with the placement limits and cost changes of the card played this turn (HV-N01,
 HV-N08..N10) and of crafted inventions."""
 from ....jit import njit
-from .. import catalog as T
 from .. import consts as K
 from .. import state as S
+from .. import tables as T
 from .cards import draw_lost_smurf, relocate
 from .core import check_progress, gain, give_up_choice, log, log_ability, objectives_changed
 from .decide import decide

@@ -8,9 +8,9 @@ forms take them read once by the caller, as `enumerate_placements` does for its 
 The `..._under` kernels are typed into their callers (`inline="always"`): a tuple argument
 would cost a machine word per element on every call."""
 from ....jit import njit
-from .. import catalog as T
 from .. import consts as K
 from .. import state as S
+from .. import tables as T
 
 
 @njit(inline="always")

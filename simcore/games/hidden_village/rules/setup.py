@@ -1,9 +1,9 @@
 """Setting up a game (HV-S01..S11, HV-D01): every field of the State is reset here."""
 from ....jit import njit
 from ....rng import randint, shuffle, stream_state
-from .. import catalog as T
 from .. import consts as K
 from .. import state as S
+from .. import tables as T
 from .core import log
 from .inventions import reveal_ideas
 

@@ -1,8 +1,8 @@
 """A player's turn, the round, and the end of the round (HV-T01..T09, HV-E01..E05)."""
 from ....jit import njit
-from .. import catalog as T
 from .. import consts as K
 from .. import state as S
+from .. import tables as T
 from .cards import draw_from_deck, push, refill_hand, take_from_hand
 from .core import check_progress, log, log_ability, move_azrael
 from .decide import decide
