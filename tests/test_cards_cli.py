@@ -278,3 +278,9 @@ def test_cards_and_a_data_folder_with_card_files_conflict(tmp_path):
     (d / "smurfs.toml").write_text("")
     p = write(tmp_path, default_cards_text())
     assert_one_line_error(invoke("run", "--cards", p, "--data", d), "use one or the other", "smurfs.toml")
+
+
+def test_cards_show_finds_a_card_by_its_former_id():
+    old = json.loads(ok("hidden-village", "cards", "show", "builder-smurf", "--json"))
+    new = json.loads(ok("hidden-village", "cards", "show", "handy-smurf", "--json"))
+    assert old == new and new["id"] == "handy-smurf" and new["name"] == "Handy Smurf"

@@ -422,7 +422,7 @@ def find_card(cat, card_id) -> list:
         ids = sorted({row["id"] for _, rows_ in rows for row in rows_})
         near = difflib.get_close_matches(card_id, ids, n=1)
         raise UserError(f"no card '{card_id}' in the mix '{cat.mix}'"
-                        + (f" (did you mean '{near[0]}'?)" if near else " (see `meeplesim cards list`)"))
+                        + (f" (did you mean '{near[0]}'?)" if near else " (see `meeplesim hidden-village cards list`)"))
     return found
 
 

@@ -424,7 +424,7 @@ def _mix(parsed, without, mix) -> tuple:
             near = difflib.get_close_matches(name, sorted(present), n=1)
             raise UserError(f"--without: no card '{name}' in the mix '{mix}'"
                             + (f" (did you mean '{near[0]}'?)" if near else
-                               " (see `meeplesim cards list`)"))
+                               " (see `meeplesim hidden-village cards list`)"))
         if any(c.id == cid and c.values[0] == K.G_TOO_LATE for c in parsed["gargamel"]):
             raise UserError(f"--without: '{name}' is the Too Late card; the Gargamel deck needs it")
         removed.add(cid)

@@ -8,7 +8,6 @@ from typing import List, Optional
 
 import typer
 
-from ...errors import UserError
 from . import catalog
 
 DataOpt = typer.Option(None, "--data",
@@ -83,20 +82,12 @@ def cards_show(card_id: str = typer.Argument(..., help="The card's id (see `meep
 
     Example: meeplesim hidden-village cards show robot-assistant
     """
-    import difflib
     cat = _load_mix(data, cards, without)
-    found = [(c, row) for c, rows in (("smurf", cat.smurfs), ("invention", cat.inventions),
-                                      ("cake", cat.cakes), ("gargamel", cat.gargamel))
-             for row in rows if row["id"] == card_id]
-    if not found:
-        ids = sorted({r["id"] for r in catalog.card_records(cat)})
-        near = difflib.get_close_matches(card_id, ids, n=1)
-        raise UserError(f"no card '{card_id}' in the mix '{cat.mix}'"
-                        + (f" (did you mean '{near[0]}'?)" if near else " (see `meeplesim hidden-village cards list`)"))
+    found = catalog.find_card(cat, card_id)     # by id, or by a former id (an alias)
     if as_json:
         recs = {r["id"] + r["category"]: r for r in catalog.card_records(cat)}
         for category, row in found:
-            typer.echo(json.dumps(recs[card_id + category]))
+            typer.echo(json.dumps(recs[row["id"] + category]))
         return
     for i, (category, row) in enumerate(found):
         if i:
