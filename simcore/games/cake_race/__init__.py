@@ -8,6 +8,7 @@ from .catalog import load_catalog
 from .config import OPTIONS, check_strategy, make_config
 from .consts import DECISIONS, LOSS_REASONS, OUTCOMES, RESULT_FIELDS
 from .game import play_logged, run_games
+from .report import REPORT
 from .summary import cell_extras, describe, summarize, summary_lines
 from .trace import event_records, format_log, objectives_summary
 
@@ -39,7 +40,7 @@ GAME = Game(
     run_games=run_games, play_logged=play_logged, format_log=format_log,
     event_records=event_records, objectives_summary=objectives_summary, summarize=summarize,
     summary_lines=summary_lines, describe=describe, cell_extras=cell_extras,
-    check_strategy=check_strategy, grids=GRIDS, commands=f"{__name__}.commands",
+    check_strategy=check_strategy, grids=GRIDS, report=REPORT, commands=f"{__name__}.commands",
 )
 
 __all__ = ["GAME", "NAME", "TITLE", "OUTCOMES", "DECISIONS", "LOSS_REASONS", "RESULT_FIELDS",

@@ -11,6 +11,7 @@ from .catalog import load_catalog
 from .config import check_strategy, make_config
 from .game import play_logged, run_games
 from .grids import GRIDS, ladder_cells, levels_table
+from .report import REPORT
 from .summary import cell_extras, describe, summarize, summary_lines
 from .trace import event_records, format_log, objectives_summary
 
@@ -42,7 +43,7 @@ GAME = Game(
     play_logged=play_logged, format_log=format_log, event_records=event_records,
     objectives_summary=objectives_summary, summarize=summarize, summary_lines=summary_lines,
     describe=describe, cell_extras=cell_extras, check_strategy=check_strategy, grids=GRIDS,
-    levels=levels_table, ladder=ladder_cells, commands=f"{__name__}.commands",
+    levels=levels_table, ladder=ladder_cells, report=REPORT, commands=f"{__name__}.commands",
 )
 
 # the names game-specific tests and tools use
