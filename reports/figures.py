@@ -196,23 +196,29 @@ def survival_curves(surv: pd.DataFrame, rep, label_of: dict) -> Figure:
     """Two panels over the game's length: the share of games still running after r and the
     share already won by the end of r, one line per configuration. `surv` is
     tables.survival(); `label_of` maps the cells to draw to their line labels (in order). A
-    configuration that never won has no line on the right (the caption says so)."""
+    configuration that never won has no line on the right (the caption says so); when none
+    won, there is no right panel."""
     unit = rep.length_unit
     never = [label_of[c] for c in label_of
              if not (surv[surv["cell"] == c]["won"] > 0).any()]
-    fig = _new(12, 4.0, f"Left: share of games still running after each {unit} (a game ends "
-               f"with {rep.ends_words}). Right: share of games already won by the end of each "
-               f"{unit}; its last value is the win rate."
-               + (f" Never won, so not drawn on the right: {'; '.join(never)}." if never else ""))
-    ax_run, ax_won = fig.subplots(1, 2, sharex=True)
+    won = len(never) < len(label_of)
+    fig = _new(12 if won else 7.5, 4.0,
+               f"{'Left: s' if won else 'S'}hare of games still running after each {unit} (a "
+               f"game ends with {rep.ends_words})."
+               + (f" Right: share of games already won by the end of each {unit}; its last "
+                  f"value is the win rate." if won else " No game shown here was won.")
+               + (f" Never won, so not drawn on the right: {'; '.join(never)}."
+                  if won and never else ""))
+    axes = fig.subplots(1, 2 if won else 1, sharex=True, squeeze=False)[0]
+    ax_run = axes[0]
     for k, (cell, label) in enumerate(label_of.items()):
         s = surv[surv["cell"] == cell].sort_values("round")
         colour = COLOURS[k % len(COLOURS)]
         ax_run.step(s["round"], 100 * s["running"], where="post", color=colour, label=label)
-        if label not in never:
-            ax_won.step(s["round"], 100 * s["won"], where="post", color=colour, label=label)
-    for ax, title in ((ax_run, f"Game still running after {unit} r"),
-                      (ax_won, f"Game already won by the end of {unit} r")):
+        if won and label not in never:
+            axes[1].step(s["round"], 100 * s["won"], where="post", color=colour, label=label)
+    for ax, title in zip(axes, (f"Game still running after {unit} r",
+                                f"Game already won by the end of {unit} r")):
         ax.set_xlabel(f"{unit} r")
         ax.set_title(title)
         _pct_axis(ax)

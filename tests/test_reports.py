@@ -361,6 +361,14 @@ def test_survival_curves_draw_running_and_won_lines_per_configuration(results):
     assert "victory or with Too Late" in fig.caption
 
 
+def test_survival_of_configurations_that_never_won_has_no_empty_panel():
+    zero = pd.concat([cell("a", [0, 1], [2, 2]), cell("b", [0, 1], [1, 2], die="red")])
+    fig = F.survival_curves(T.survival(zero, HV), HV, {"a": "A"})
+    assert len(fig.get_axes()) == 1 and "No game shown here was won." in fig.caption
+    fig = F.survival_curves(T.survival(zero, HV), HV, {"a": "A", "b": "B"})
+    assert labels(fig.get_axes()[1]) == ["B"] and "not drawn on the right: A." in fig.caption
+
+
 def test_loss_proximity_histograms_have_a_panel_per_objective_and_bars_per_configuration(results):
     fig = F.loss_proximity_histograms(T.loss_proximity(results, HV), HV, {"s-rw": "A", "s-gw": "B"})
     axes = fig.get_axes()

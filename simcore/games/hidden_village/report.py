@@ -92,8 +92,9 @@ def answers(ov) -> list[str]:
         parts = [f"{points(r['diff'])} points at {level_name(r['level'])} ({interval_words(r)})"
                  for x in rows for _, r in x.iterrows()]
         if parts:
+            estimable = any("not estimable" not in x for x in parts)
             out.append(f"{what} changes {a_an(best)} team's win rate ({count(p, 'player')}) by "
-                       + ", ".join(parts) + " (paired 95% intervals).")
+                       + ", ".join(parts) + (" (paired 95% intervals)." if estimable else "."))
     # 4. how much skill matters
     skill = ov.tables.get("skill_gap")
     if skill is not None and not skill.empty:
