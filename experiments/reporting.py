@@ -1,19 +1,23 @@
-"""Reading results folders for `meeplesim report`: the games, the manifests, and the rules'
-assumptions in force (loaded from each cell's data, cards and mix). Bad folders are UserErrors
-naming the folder; nothing here writes."""
+"""The balance report of results folders, for the command line and the Python API:
+`build_report` reads the folders (the games, the manifests), refuses folders of different
+games, loads the rules' assumptions in force through the game (each cell's data and catalog
+options), and has `reports.build` write the report with the game's descriptor. Bad folders
+are UserErrors naming the folder; only `build_report` writes, and only into `out`."""
 from __future__ import annotations
 
 import json
 import os
+import time
 from pathlib import Path
 
 from simcore.errors import UserError
 
 
 def load(folders: list):
-    """(games table, [reports.build.Source]) of one or more results folders. With several
-    folders the table gets a `results` column (the folder as given) so cells of different
-    folders are never paired with each other."""
+    """(games table, [reports.build.Source]) of one or more results folders: one row per
+    game, its result fields, its cell's configuration columns and `won` (outcome 1). With
+    several folders the table gets a `results` column (the folder as given) so cells of
+    different folders are never paired with each other."""
     import pandas as pd
 
     from reports.build import Source
@@ -53,27 +57,44 @@ def load(folders: list):
             raise UserError(f"{folder}: holds no games yet (no finished chunk)")
         if len(folders) > 1:
             df.insert(0, "results", str(folder))
+        df.insert(df.columns.get_loc("outcome") + 1 if "outcome" in df.columns else len(df.columns),
+                  "won", df["outcome"] == 1 if "outcome" in df.columns else False)
         parts.append(df)
         sources.append(Source(str(folder), m))
     return pd.concat(parts, ignore_index=True), sources
 
 
-def assumptions(sources: list):
-    """(assumed entries in force, notes, card id -> name) over every cell of the folders:
-    each distinct (game, data, cards, mix) is loaded once; one that cannot be loaded (a data
-    folder since moved) is a note, not an error."""
-    from simcore.games import get_game
+def game_of(sources: list):
+    """The one game the folders hold results of (simcore.gamekit.Game); a UserError naming
+    each folder's game when they differ."""
+    from simcore.games import DEFAULT_GAME, get_game
+    names = [s.manifest.get("identity", {}).get("game") or DEFAULT_GAME for s in sources]
+    if len(set(names)) > 1:
+        raise UserError("cannot report results of different games together: "
+                        + ", ".join(f"{s.path} ({n})" for s, n in zip(sources, names))
+                        + "; make one report per game")
+    game = get_game(names[0])
+    if game.report is None:
+        raise UserError(f"game '{game.name}' declares no report (Game.report is None)")
+    return game
+
+
+def assumptions(sources: list, game):
+    """(assumed entries in force, notes, card id -> name) over every cell of the folders: the
+    rules of each distinct (data, catalog options) the cells were played with are loaded once
+    through the game; one that cannot be loaded (a data folder since moved) is a note, not an
+    error. A cell's definition in the manifest holds every option as played."""
     found, notes, names, done = [], [], {}, set()
     for src in sources:
         for cid, d in src.manifest.get("cells", {}).items():
-            key = (d.get("game", "hidden-village"), d.get("data"), d.get("cards"),
-                   tuple(d.get("without") or ()))
-            if key in done:
-                continue
-            done.add(key)
             try:
-                mod = get_game(key[0])
-                cat = mod.load_catalog(key[1], cards=key[2], without=key[3])
+                given = {o.name: d[o.name] for o in game.options if d.get(o.name) is not None}
+                options = game.catalog_options(game.resolve_options(given))
+                key = (d.get("data"), json.dumps(options, sort_keys=True, default=str))
+                if key in done:
+                    continue
+                done.add(key)
+                cat = game.load_catalog(d.get("data"), **options)
             except UserError as e:
                 notes.append(f"The rules of cell '{cid}' in {src.path} could not be loaded to list "
                              f"their assumptions: {e}")
@@ -81,9 +102,9 @@ def assumptions(sources: list):
             for a in getattr(cat, "assumptions", []):
                 if tuple(a) not in found:
                     found.append(tuple(a))
-            for rows in (cat.smurfs, cat.inventions, cat.cakes, cat.gargamel):
-                for r in rows:
-                    names.setdefault(r["id"], r["name"])
+            if game.report.cards is not None:
+                for cid_, name in game.report.cards(cat).items():
+                    names.setdefault(cid_, name)
     return found, notes, names
 
 
@@ -105,3 +126,28 @@ def check_out(out: str, folders: list) -> Path:
     except OSError as e:
         raise UserError(f"--out {out}: cannot write there: {e.strerror or e}")
     return p
+
+
+def build_report(folders: list, out: str | None = None, title: str | None = None) -> dict:
+    """The balance report of results folders of one game, written into `out` (default
+    `<first folder>/report`; never among a folder's results): what `meeplesim report` and
+    `api.report` do. Returns {"index": path, "tables": [paths], "figures": [paths], "games":
+    games read, "assumptions": assumed rule values in force, "headline": DataFrame (may be
+    empty), "headline_title": str, "answers": [sentences], "seconds": float}."""
+    from reports.build import Context, build
+    t0 = time.perf_counter()
+    folders = [str(f) for f in folders]
+    if not folders:
+        raise UserError("give at least one results folder")
+    df, sources = load(folders)           # only reads: every folder is checked first
+    game = game_of(sources)
+    out_dir = check_out(out or str(Path(folders[0]) / "report"), folders)
+    found, notes, names = assumptions(sources, game)
+    ctx = Context(title=title or f"Balance report: {game.title}", sources=sources,
+                  assumptions=found, assumption_notes=notes, card_names=names)
+    w = build(df, game.report, ctx, out_dir)
+    return {"index": str(w["index"]), "tables": [str(p) for p in w["tables"].values()],
+            "figures": [str(p) for p in w["figures"].values()], "games": len(df),
+            "assumptions": len(found), "headline": w["headline"],
+            "headline_title": w["headline_title"], "answers": list(w["answers"]),
+            "seconds": time.perf_counter() - t0}

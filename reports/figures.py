@@ -1,6 +1,10 @@
-"""Figures of a balance report: pure functions from report tables (reports.tables) to
-matplotlib Figures, drawn with the Agg backend (no display needed). Each figure carries its
-caption in `fig.caption` (one or two sentences a reader needs to read it)."""
+"""Figures of a balance report: pure functions from report tables (reports.tables) and the
+game's report descriptor to matplotlib Figures, drawn with the Agg backend (no display
+needed). Each figure carries its caption in `fig.caption` (what a reader needs to read it).
+
+A series whose every value is zero says nothing a line at 0% could not say in words: it is
+left out and the caption names it; a function whose every series is zero returns None.
+"""
 from __future__ import annotations
 
 import matplotlib
@@ -12,23 +16,12 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from .tables import DIE_ORDER, LEVEL_ORDER, OBJECTIVES, _rank  # noqa: E402
+from simcore.reportkit import a_an, select  # noqa: E402
 
-DIE_COLOURS = {"white": "#4c72b0", "red": "#c44e52"}
-LEVEL_COLOURS = ["#4c72b0", "#dd8452", "#c44e52", "#8172b3", "#55a868", "#937860"]
-
-
-def level_name(level: str) -> str:
-    return str(level).replace("-", " ").replace("_", " ").title()
-
-
-def variant_label(die: str, hungry: bool) -> str:
-    return f"{die} die" + (", Hungry" if hungry else "")
-
-
-def _levels(values) -> list:
-    vals = list(dict.fromkeys(values))
-    return [v for _, v in sorted(zip(_rank(vals, LEVEL_ORDER), vals))]
+# the first variant's values take these colours in order, the second's the dashes of STYLES
+COLOURS = ["#4c72b0", "#c44e52", "#55a868", "#8172b3", "#dd8452", "#937860", "#da8bc3",
+           "#8c8c8c", "#ccb974", "#64b5cd"]
+STYLES = ["-", "--", ":", "-."]
 
 
 def _new(width, height, caption) -> Figure:
@@ -37,73 +30,148 @@ def _new(width, height, caption) -> Figure:
     return fig
 
 
+def _title(fig, text: str):
+    """A suptitle wrapped to the figure's width (a long one is otherwise cut at both ends)."""
+    import textwrap
+    fig.suptitle("\n".join(textwrap.wrap(text, max(30, int(fig.get_figwidth() * 10)))))
+
+
 def _pct_axis(ax, top=100):
     ax.set_ylim(-2, top + 2)
     ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:.0f}%"))
     ax.grid(axis="y", alpha=0.3)
 
 
-# ----------------------------------------------------------------------------- win rates
-def win_rate_by_level(odds: pd.DataFrame, strategy: str) -> Figure:
-    """Win rate by level with its 95% interval as error bars, one line per die (and Hungry
-    Cracoucass on/off where both were played), one panel per player count, for one strategy."""
-    t = odds[odds["strategy"] == strategy]
-    players = sorted(t["players"].unique())
-    levels = _levels(t["level"])
+def _players(t: pd.DataFrame) -> list:
+    return sorted(int(p) for p in t["players"].unique()) if "players" in t.columns else [None]
+
+
+def _s(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _games(t: pd.DataFrame) -> str:
     lo, hi = (int(t["games"].min()), int(t["games"].max())) if len(t) else (0, 0)
-    fig = _new(max(5.0, 1.6 + 3.0 * len(players)), 4.0,
-               f"Win rate of a {strategy} team by level, one panel per player count. Bars: 95% "
-               f"Wilson interval of the win rate ({lo if lo == hi else f'{lo} to {hi}'} games "
-               f"per point).")
+    return f"{lo if lo == hi else f'{lo} to {hi}'} games"
+
+
+def variants(t: pd.DataFrame, rep) -> list:
+    """The combinations of the variant axes played in `t`, in report order, as dicts."""
+    names = [v for v in rep.variants if v in t.columns]
+    combos = {tuple(r) for r in t[names].itertuples(index=False, name=None)} if names else {()}
+    ordered = sorted(combos, key=lambda c: [rep.axis(n).rank(v) for n, v in zip(names, c)])
+    return [dict(zip(names, c)) for c in ordered]
+
+
+def _look(rep, combo: dict, combos: list) -> dict:
+    """A line's colour from its first variant's value, its dash from the second's."""
+    names = list(combo)
+    if not names:
+        return {"color": COLOURS[0], "ls": "-"}
+    firsts = list(dict.fromkeys(c[names[0]] for c in combos))
+    out = {"color": COLOURS[firsts.index(combo[names[0]]) % len(COLOURS)], "ls": "-"}
+    if len(names) > 1:
+        seconds = sorted({c[names[1]] for c in combos}, key=rep.axis(names[1]).rank)
+        out["ls"] = STYLES[seconds.index(combo[names[1]]) % len(STYLES)]
+    return out
+
+
+def _label(rep, combo: dict) -> str:
+    return rep.phrase(combo) or ", ".join(rep.axis(k).word(v) for k, v in combo.items()) or "all games"
+
+
+# ----------------------------------------------------------------------------- by the x axis
+def by_x(t: pd.DataFrame, rep, strategy: str, y: str = "win_rate", low: str = "ci_low",
+         high: str = "ci_high", pct: bool = True, what: str = "") -> Figure | None:
+    """`y` (the win rate by default) with its 95% interval as error bars along the
+    descriptor's x axis, one line per combination of its variant axes, one panel per player
+    count, for one strategy. None when every value is zero."""
+    t = t[t["strategy"] == strategy] if "strategy" in t.columns else t
+    x = rep.axis(rep.x)
+    xs = sorted(t[rep.x].unique().tolist(), key=x.rank) if rep.x in t.columns else [None]
+    x_of = {v: i for i, v in enumerate(xs)}
+    combos = variants(t, rep)
+    players = _players(t)
+    who = f"{a_an(strategy)} {rep.who}"
+    what = what or "Win rate"
+    left_out, drawn = [], False
+    fig = _new(max(6.0, 1.8 + 3.0 * len(players)), 4.6, "")
     axes = fig.subplots(1, max(1, len(players)), sharey=True, squeeze=False)[0]
-    variants = sorted({(d, bool(h)) for d, h in zip(t["die"], t["hungry"])},
-                      key=lambda v: (_rank([v[0]], DIE_ORDER)[0], v[1]))
-    x_of = {lv: i for i, lv in enumerate(levels)}
     for ax, p in zip(axes, players):
-        tp = t[t["players"] == p]
-        for k, (die, hungry) in enumerate(variants):
-            s = tp[(tp["die"] == die) & (tp["hungry"] == hungry)]
+        tp = select(t, players=p) if p is not None else t
+        for k, combo in enumerate(combos):
+            s = select(tp, **combo)
             if s.empty:
                 continue
-            s = s.assign(_x=s["level"].map(x_of)).sort_values("_x")
-            y = 100 * s["win_rate"].to_numpy()
-            err = 100 * np.vstack([s["win_rate"] - s["ci_low"], s["ci_high"] - s["win_rate"]])
-            off = (k - (len(variants) - 1) / 2) * 0.06
-            ax.errorbar(s["_x"].to_numpy() + off, y, yerr=err, marker="o", ms=4, capsize=3,
-                        lw=1.5, ls="--" if hungry else "-",
-                        color=DIE_COLOURS.get(die), label=variant_label(die, hungry))
-        ax.set_xticks(range(len(levels)), [level_name(lv) for lv in levels], rotation=30, ha="right")
-        ax.set_title(f"{p} player{'s' if p > 1 else ''}")
-        _pct_axis(ax)
-    axes[0].set_ylabel("win rate (% of games won)")
-    if variants:
-        fig.legend(*axes[-1].get_legend_handles_labels(), loc="outside right upper", fontsize=8,
-                   title="danger die", title_fontsize=8)
-    fig.suptitle(f"How often a {strategy} team wins, by level")
+            label = _label(rep, combo)
+            if not (s[y].fillna(0) != 0).any():
+                left_out.append(label + (f" ({_s(p, 'player')})" if len(players) > 1 else ""))
+                continue
+            s = s.assign(_x=s[rep.x].map(x_of) if rep.x in s.columns else 0).sort_values("_x")
+            scale = 100 if pct else 1
+            err = scale * np.vstack([s[y] - s[low], s[high] - s[y]]).clip(min=0)
+            off = (k - (len(combos) - 1) / 2) * 0.06
+            ax.errorbar(s["_x"].to_numpy() + off, scale * s[y].to_numpy(), yerr=err, marker="o",
+                        ms=4, capsize=3, lw=1.5, label=label, **_look(rep, combo, combos))
+            drawn = True
+        ax.set_xticks(range(len(xs)), [x.say(v) if rep.x in t.columns else "" for v in xs],
+                      rotation=30 if len(xs) > 3 else 0, ha="right" if len(xs) > 3 else "center")
+        ax.set_xlabel(x.label)
+        ax.set_title(_s(p, "player") if p is not None else "")
+        if pct:
+            _pct_axis(ax)
+        else:
+            ax.grid(axis="y", alpha=0.3)
+    if not drawn:
+        plt.close(fig)
+        return None
+    axes[0].set_ylabel("win rate (% of games won)" if y == "win_rate" else what)
+    handles = {}
+    for ax in axes:
+        for h, lab in zip(*ax.get_legend_handles_labels()):
+            handles.setdefault(lab, h)
+    if len(handles) > 1 or combos[0]:
+        # below the panels: at the right it crowded a long title
+        fig.legend(list(handles.values()), list(handles), loc="outside lower center", fontsize=8,
+                   ncols=min(4, len(handles)),
+                   title=", ".join(rep.axis(v).label for v in combos[0]) or None, title_fontsize=8)
+    _title(fig, f"How often {who} wins, by {x.label}" if y == "win_rate"
+           else f"{what} ({strategy} {rep.who}), by {x.label}")
+    whose = f"{what} of {who}" if y == "win_rate" else f"{what} ({who})"
+    fig.caption = (f"{whose} by {x.label}, one panel per player count. Bars: 95% "
+                   f"{'Wilson ' if y == 'win_rate' else ''}interval ({_games(t)} per point)."
+                   + (f" Not drawn, every value zero: {'; '.join(left_out)}." if left_out else ""))
     return fig
 
 
-def level_players_heatmap(odds: pd.DataFrame, strategies: list) -> Figure:
-    """Win rate (%) as a heatmap, one panel per strategy: a row per level and variant (die,
-    Hungry), a column per player count, each cell annotated with its rate and the half-width
-    of its 95% interval."""
+def heatmap(odds: pd.DataFrame, rep, strategies: list) -> Figure | None:
+    """Win rate (%) as a heatmap, one panel per strategy: a row per x value and variant, a
+    column per player count, each cell annotated with its rate and its 95% interval. A
+    strategy that lost every game gets no panel (the caption says so); None if none is left."""
     t = odds[odds["strategy"].isin(strategies)]
-    players = sorted(t["players"].unique())
-    rows = sorted({(lv, d, bool(h)) for lv, d, h in zip(t["level"], t["die"], t["hungry"])},
-                  key=lambda r: (_rank([r[0]], LEVEL_ORDER)[0], _rank([r[1]], DIE_ORDER)[0], r[2]))
-    fig = _new(2.6 + 1.0 * max(1, len(players)) * len(strategies), 1.4 + 0.45 * max(1, len(rows)),
-               "Win rate (%) for each level, die and Hungry Cracoucass setting (rows) and player "
-               "count (columns), one panel per strategy; under each rate, its 95% Wilson interval.")
+    lost = [s for s in strategies if not (t[t["strategy"] == s]["win_rate"] > 0).any()]
+    strategies = [s for s in strategies if s not in lost]
+    if not strategies:
+        return None
+    players = _players(t)
+    names = [c for c in (rep.x, *rep.variants) if c in t.columns]
+    rows = sorted({tuple(r) for r in t[names].itertuples(index=False, name=None)},
+                  key=lambda r: [rep.axis(n).rank(v) for n, v in zip(names, r)])
+    dims = ", ".join(rep.axis(n).label for n in names)
+    fig = _new(max(5.0, 2.8 + 1.0 * max(1, len(players)) * len(strategies)),
+               1.6 + 0.45 * max(1, len(rows)),
+               f"Win rate (%) for each {dims} (rows) and player count (columns), one panel per "
+               f"strategy; under each rate, its 95% Wilson interval."
+               + (f" Not drawn, every game lost: the {' and '.join(lost)} "
+                  f"{rep.who}{'s' if len(lost) > 1 else ''}." if lost else ""))
     axes = fig.subplots(1, len(strategies), sharey=True, squeeze=False)[0]
     im = None
     for ax, strategy in zip(axes, strategies):
-        ts = t[t["strategy"] == strategy]
         grid = np.full((len(rows), len(players)), np.nan)
-        low = np.full_like(grid, np.nan)
-        high = np.full_like(grid, np.nan)
-        for _, r in ts.iterrows():
-            i = rows.index((r["level"], r["die"], bool(r["hungry"])))
-            j = players.index(r["players"])
+        low, high = grid.copy(), grid.copy()
+        for _, r in t[t["strategy"] == strategy].iterrows():
+            i = rows.index(tuple(r[n] for n in names))
+            j = players.index(int(r["players"])) if "players" in r else 0
             grid[i, j] = 100 * r["win_rate"]
             low[i, j], high[i, j] = 100 * r["ci_low"], 100 * r["ci_high"]
         im = ax.imshow(grid, cmap="RdYlGn", vmin=0, vmax=100, aspect="auto")
@@ -115,54 +183,68 @@ def level_players_heatmap(odds: pd.DataFrame, strategies: list) -> Figure:
                             color="white" if grid[i, j] < 20 or grid[i, j] > 88 else "black")
         ax.set_xticks(range(len(players)), [str(p) for p in players])
         ax.set_xlabel("players")
-        ax.set_title(f"{strategy} team")
-    axes[0].set_yticks(range(len(rows)), [f"{level_name(lv)}, {variant_label(d, h)}" for lv, d, h in rows])
-    if im is not None:
-        fig.colorbar(im, ax=list(axes), label="win rate (%)", shrink=0.8)
-    fig.suptitle("Win rate by level and player count")
+        ax.set_title(f"{strategy} {rep.who}")
+    axes[0].set_yticks(range(len(rows)), [", ".join(p for p in (rep.axis(n).say(v) for n, v in
+                                                                 zip(names, r)) if p) for r in rows])
+    fig.colorbar(im, ax=list(axes), label="win rate (%)", shrink=0.8)
+    _title(fig, f"Win rate by {rep.axis(rep.x).label} and player count")
     return fig
 
 
-# ----------------------------------------------------------------------------- rounds
-def survival_curves(surv: pd.DataFrame, label_of: dict) -> Figure:
-    """Two panels over rounds: the share of games still running after round r and the share
-    already won by the end of round r, one line per configuration. `surv` is
-    tables.survival(); `label_of` maps the cells to draw to their line labels (in order)."""
-    fig = _new(12, 4.0, "Left: share of games still running after each round (a game ends with "
-               "victory or with Too Late). Right: share of games already won by the end of "
-               "each round; its last value is the win rate.")
-    ax_run, ax_won = fig.subplots(1, 2, sharex=True)
+# ----------------------------------------------------------------------------- game length
+def survival_curves(surv: pd.DataFrame, rep, label_of: dict) -> Figure:
+    """Two panels over the game's length: the share of games still running after r and the
+    share already won by the end of r, one line per configuration. `surv` is
+    tables.survival(); `label_of` maps the cells to draw to their line labels (in order). A
+    configuration that never won has no line on the right (the caption says so); when none
+    won, there is no right panel."""
+    unit = rep.length_unit
+    never = [label_of[c] for c in label_of
+             if not (surv[surv["cell"] == c]["won"] > 0).any()]
+    won = len(never) < len(label_of)
+    fig = _new(12 if won else 7.5, 4.0,
+               f"{'Left: s' if won else 'S'}hare of games still running after each {unit} (a "
+               f"game ends with {rep.ends_words})."
+               + (f" Right: share of games already won by the end of each {unit}; its last "
+                  f"value is the win rate." if won else " No game shown here was won.")
+               + (f" Never won, so not drawn on the right: {'; '.join(never)}."
+                  if won and never else ""))
+    axes = fig.subplots(1, 2 if won else 1, sharex=True, squeeze=False)[0]
+    ax_run = axes[0]
     for k, (cell, label) in enumerate(label_of.items()):
         s = surv[surv["cell"] == cell].sort_values("round")
-        colour = LEVEL_COLOURS[k % len(LEVEL_COLOURS)]
+        colour = COLOURS[k % len(COLOURS)]
         ax_run.step(s["round"], 100 * s["running"], where="post", color=colour, label=label)
-        ax_won.step(s["round"], 100 * s["won"], where="post", color=colour, label=label)
-    for ax, title in ((ax_run, "Game still running after round r"),
-                      (ax_won, "Game already won by the end of round r")):
-        ax.set_xlabel("round r")
+        if won and label not in never:
+            axes[1].step(s["round"], 100 * s["won"], where="post", color=colour, label=label)
+    for ax, title in zip(axes, (f"Game still running after {unit} r",
+                                f"Game already won by the end of {unit} r")):
+        ax.set_xlabel(f"{unit} r")
         ax.set_title(title)
         _pct_axis(ax)
         ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
     ax_run.set_ylabel("% of games")
-    fig.legend(*ax_won.get_legend_handles_labels(), loc="outside right upper", fontsize=8)
+    fig.legend(*ax_run.get_legend_handles_labels(), loc="outside right upper", fontsize=8)
     fig.suptitle("How long games last")
     return fig
 
 
-def loss_proximity_histograms(prox: pd.DataFrame, label_of: dict) -> Figure:
+def loss_proximity_histograms(prox: pd.DataFrame, rep, label_of: dict) -> Figure:
     """For lost games, the share of losses with 0, 1, 2, ... items of each objective left
     (one panel per objective, one bar series per configuration). `prox` is
     tables.loss_proximity(); `label_of` maps cells to series labels."""
+    objs = list(rep.objectives)
+    words = ", ".join(o.left_words for o in objs[:-1]) + (" or " if len(objs) > 1 else "") + \
+        objs[-1].left_words
     fig = _new(13, 4.0, "How far lost games ended from victory: for each objective, the share "
-               "of losses that ended with that many lost Smurfs still in the Dark Forest, houses "
-               "unbuilt or cakes unprepared (0 = that objective was done).")
-    axes = fig.subplots(1, len(OBJECTIVES), sharey=True)
-    colour = {c: LEVEL_COLOURS[k % len(LEVEL_COLOURS)] for k, c in enumerate(label_of)}
+               f"of losses that ended with that many {words} (0 = that objective was done).")
+    axes = fig.subplots(1, len(objs), sharey=True, squeeze=False)[0]
+    colour = {c: COLOURS[k % len(COLOURS)] for k, c in enumerate(label_of)}
     prox = prox[prox["cell"].isin(list(label_of))]
     cells = [c for c in label_of if c in set(prox["cell"])]
     width = 0.8 / max(1, len(cells))
-    for ax, (col, name) in zip(axes, OBJECTIVES.items()):
-        p = prox[prox["objective"] == col]
+    for ax, o in zip(axes, objs):
+        p = prox[prox["objective"] == o.field]
         top = int(p["left"].max()) if len(p) else 0
         for k, cell in enumerate(cells):
             s = p[p["cell"] == cell]
@@ -171,8 +253,8 @@ def loss_proximity_histograms(prox: pd.DataFrame, label_of: dict) -> Figure:
                    color=colour[cell], label=f"{label_of[cell]}: {n} loss{'es' if n != 1 else ''}")
         ax.set_xlim(-0.6, top + 0.6)
         ax.set_xticks(range(0, top + 1, -(-(top + 1) // 10)))
-        ax.set_xlabel(f"{name} left at the end")
-        ax.set_title(f"{name[0].upper()}{name[1:]} left")
+        ax.set_xlabel(f"{o.name} left at the end")
+        ax.set_title(f"{o.name[0].upper()}{o.name[1:]} left")
         _pct_axis(ax)
     axes[0].set_ylabel("% of lost games")
     if cells:
@@ -182,23 +264,28 @@ def loss_proximity_histograms(prox: pd.DataFrame, label_of: dict) -> Figure:
 
 
 # ----------------------------------------------------------------------------- cards
-def card_impact_bars(impact: pd.DataFrame, title: str = "") -> Figure:
+def card_impact_bars(impact: pd.DataFrame, title: str = "", who: str = "team") -> Figure | None:
     """The change in win rate when each card is removed, ranked, as horizontal bars with the
-    paired 95% interval: left of zero the card helps the team, right of zero it hurts."""
+    paired 95% interval: left of zero the card helps the players, right of zero it hurts. None
+    when no removal changed any game's outcome."""
+    if not (impact["diff"] != 0).any():
+        return None
     n = len(impact)
     fig = _new(9, 1.4 + 0.22 * max(1, n),
                "Change in win rate (points) when the card is removed from the mix, on the same "
-               "seeds as the full mix; whiskers: paired 95% interval. Red: the team misses the "
-               "card (it helps them); blue: the team is better off without it; grey: no change "
+               f"seeds as the full mix; whiskers: paired 95% interval. Red: the {who} misses the "
+               f"card (it helps); blue: the {who} is better off without it; grey: no change "
                "beyond the interval. With many cards, a few grey-zone cards land outside by "
                "chance (about 1 in 20).")
     ax = fig.subplots()
     t = impact.sort_values("diff", ascending=False, kind="stable")
     y = np.arange(n)
     d = 100 * t["diff"].to_numpy()
-    err = 100 * np.vstack([t["diff"] - t["diff_ci_low"], t["diff_ci_high"] - t["diff"]])
+    # an interval that cannot be estimated (every game the same difference) has no whisker
+    err = 100 * np.nan_to_num(np.vstack([t["diff"] - t["diff_ci_low"],
+                                         t["diff_ci_high"] - t["diff"]]))
     # red: removing the card lowers the win rate beyond its interval; blue: raises it; grey:
-    # the interval holds zero
+    # the interval holds zero (or cannot be estimated)
     colours = ["#c44e52" if hi < 0 else "#4c72b0" if lo > 0 else "#b0b0b0"
                for lo, hi in zip(t["diff_ci_low"], t["diff_ci_high"])]
     ax.barh(y, d, xerr=err, color=colours, alpha=0.85, error_kw={"elinewidth": 1, "capsize": 2})

@@ -1,350 +1,421 @@
-"""Tables of a balance report: pure functions from the results table (one row per game, the
-schema of `simcore.store.read_table`) to pandas DataFrames, plus the text table of
-`meeplesim ladder`.
+"""Tables of a balance report: pure functions from the results table and the game's report
+descriptor (`simcore.reportkit.Report`, `Game.report`) to pandas DataFrames, plus the text
+table of a win-odds ladder.
 
-The results table has, per game: `cell`, `game` (the game index), the cell's configuration
-(`level`, `die`, `hungry`, `players`, `strategy`, `mix`) and the result fields (`outcome`: 1 win,
-2 loss; `loss_reason`: 1 Too Late, 2 Gargamel deck empty; `rounds`; `forest_left`,
-`houses_left`, `cakes_left`: the objectives left at the end; ...). A report built from several
-results folders also has a `results` column naming the folder each game comes from.
+The results table (`experiments.reporting.load`, built on `simcore.store.read_table`) has one
+row per game: `cell`, `game` (the game index), the game's result fields (`outcome` first: 1 a
+win; `won` is outcome == 1), and the cell's constant columns: the options as played,
+`strategy`, `mix` and `param_<name>` for each strategy parameter. A report built from several
+results folders also has a `results` column naming the folder of each game.
 
-One configuration is one cell (of one results folder). Cells of one folder share their root
+One configuration is one cell of one results folder. Cells of one folder share their root
 seed, so game i of two cells saw the same deals where the rules allow: differences between
 cells are paired by game index and get paired intervals (`simcore.stats.paired_difference`).
+Cells of different folders are never paired.
 """
 from __future__ import annotations
+
+import math
 
 import numpy as np
 import pandas as pd
 
 from simcore.stats import Z95, paired_difference, wilson_interval
 
-# configuration columns, in the order tables list them
-CONFIG = ["level", "die", "hungry", "players", "strategy", "mix"]
-LEVEL_ORDER = ["standard", "complex", "terrible", "smurfnightmarish"]
-DIE_ORDER = ["white", "red"]
-STRATEGY_ORDER = ["random", "first", "greedy", "planner", "rollout"]
-LOSS_REASONS = {1: "too-late", 2: "gargamel-deck-empty"}   # the results schema's loss_reason codes
-OBJECTIVES = {"forest_left": "lost Smurfs", "houses_left": "houses", "cakes_left": "cakes"}
 QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
+NOT_CONFIG = ("cell", "game", "won", "results", "_config")   # _config: see _with_ids
+PAIRED_COLS = ["games", "base_rate", "other_rate", "diff", "diff_ci_low", "diff_ci_high",
+               "unpaired_ci_low", "unpaired_ci_high", "correlation", "note"]
 
 
-def odds_table(rows: list[dict]) -> str:
-    """The win-odds table of `meeplesim ladder`: one line per level and die."""
-    head = (f"{'level':<18}{'die':<7}{'hungry':<8}{'games':>7}{'wins':>7}{'win rate':>10}"
+def odds_table(rows: list[dict], axes=None) -> str:
+    """The win-odds table of a ladder: one line per row. `axes`: the configuration columns to
+    show (default: the keys the rows list before `games`, but the run-wide ones)."""
+    if axes is None:
+        keys = list(rows[0]) if rows else []
+        keys = keys[:keys.index("games")] if "games" in keys else keys
+        axes = [k for k in keys if k not in ("players", "strategy", "seed", "cards", "game", "mix")]
+    word = lambda v: ("yes" if v else "no") if isinstance(v, (bool, np.bool_)) else str(v)
+    width = {a: max([len(a)] + [len(word(r[a])) for r in rows]) + 2 for a in axes}
+    head = ("".join(f"{a:<{width[a]}}" for a in axes) + f"{'games':>7}{'wins':>7}{'win rate':>10}"
             f"   {'95% CI':<17}{'rounds':>7}")
     lines = [head, "-" * len(head)]
     for r in rows:
         ci = f"{100 * r['ci_low']:.2f}-{100 * r['ci_high']:.2f}%"
-        lines.append(f"{r['level']:<18}{r['die']:<7}{'yes' if r['hungry'] else 'no':<8}"
-                     f"{r['games']:>7}{r['wins']:>7}{100 * r['win_rate']:>9.2f}%   {ci:<17}"
-                     f"{r['mean_rounds']:>7.2f}")
+        rounds = f"{r['mean_rounds']:>7.2f}" if "mean_rounds" in r else ""
+        lines.append("".join(f"{word(r[a]):<{width[a]}}" for a in axes)
+                     + f"{r['games']:>7}{r['wins']:>7}{100 * r['win_rate']:>9.2f}%   {ci:<17}{rounds}")
     return "\n".join(lines)
 
 
-# ----------------------------------------------------------------------------- helpers
-def _rank(values, order):
-    """Sort key: known values in `order`, then the others alphabetically."""
-    known = {v: i for i, v in enumerate(order)}
-    return [(known.get(v, len(order)), str(v)) for v in values]
+# ----------------------------------------------------------------------------- configurations
+def config_columns(df: pd.DataFrame, rep) -> list:
+    """The configuration columns of the results table: the descriptor's axes present, in its
+    order, then every other column that is not a result field (another strategy's params, an
+    option the descriptor does not name)."""
+    declared = [a.name for a in rep.axes if a.name in df.columns]
+    return declared + [c for c in df.columns
+                       if c not in NOT_CONFIG and c not in declared and c not in rep.fields]
 
 
-def _extra(cell: str) -> str:
-    """The parts of a cell id not carried by a configuration column (params, too_late,
-    finite_supply...): two cells differing only there are different configurations."""
-    parts = [p for p in str(cell).split(",") if "=" in p]
-    return ",".join(p for p in parts if p.split("=", 1)[0] not in CONFIG + ["without"])
+def _keys(df: pd.DataFrame, rep, skip=()) -> list:
+    return [c for c in (["results"] if "results" in df.columns else []) + config_columns(df, rep)
+            if c not in skip]
 
 
-def _keys(df: pd.DataFrame) -> list:
-    return (["results"] if "results" in df.columns else []) + CONFIG
-
-
-def _configs(df: pd.DataFrame) -> pd.DataFrame:
-    """One row per configuration: its key columns plus `cell` and `extra`."""
-    keys = _keys(df)
-    cfg = df[keys + ["cell"]].drop_duplicates().copy()
-    cfg["extra"] = cfg["cell"].map(_extra)
-    return cfg.reset_index(drop=True)
-
-
-def sort_configs(t: pd.DataFrame) -> pd.DataFrame:
-    """Rows in report order: level, die, Hungry off then on, players, strategy, mix."""
-    if t.empty:
-        return t.reset_index(drop=True)
-    order = {}
-    for col, ranks in (("level", LEVEL_ORDER), ("die", DIE_ORDER), ("strategy", STRATEGY_ORDER)):
-        if col in t.columns:
-            order[col] = _rank(t[col].tolist(), ranks)
-    key = pd.DataFrame({c: t[c] for c in t.columns if c in _keys(t) + ["extra", "cell"]})
-    for col, r in order.items():
-        key[col] = [x[0] for x in r]
-        key[col + "_name"] = [x[1] for x in r]
-    cols = [c for c in ["results", "level", "level_name", "die", "die_name", "hungry", "players",
-                        "strategy", "strategy_name", "mix", "extra", "cell"] if c in key.columns]
-    idx = key.sort_values(cols, kind="stable").index
-    return t.loc[idx].reset_index(drop=True)
-
-
-def _group(df: pd.DataFrame):
-    """(config row dict, games of that configuration) per configuration."""
-    for cell_keys, g in df.groupby(_keys(df) + ["cell"], sort=False, observed=True, dropna=False):
-        yield dict(zip(_keys(df) + ["cell"], cell_keys)), g
-
-
-def _tidy(df: pd.DataFrame) -> pd.DataFrame:
+def tidy(df: pd.DataFrame) -> pd.DataFrame:
+    """The table with plain (not categorical) columns and `won` (outcome == 1)."""
     df = df.copy()
     for c in df.columns:
         if isinstance(df[c].dtype, pd.CategoricalDtype):
             df[c] = df[c].astype(object)
-    if "hungry" in df.columns:
-        df["hungry"] = df["hungry"].astype(bool)
-    if "players" in df.columns:
-        df["players"] = df["players"].astype(int)
+    if "won" not in df.columns:
+        df["won"] = df["outcome"] == 1
     return df
 
 
+def sort_configs(t: pd.DataFrame, rep) -> pd.DataFrame:
+    """Rows in report order: results folder, then each axis in the descriptor's order (its
+    declared values first), then the other columns, then the cell."""
+    if t.empty:
+        return t.reset_index(drop=True)
+    cols = [c for c in ["results"] + [a.name for a in rep.axes] if c in t.columns]
+    cols += [c for c in t.columns if c.startswith("param_") and c not in cols]
+    if "cell" in t.columns:
+        cols.append("cell")
+    key = pd.DataFrame(index=t.index)
+    for c in cols:
+        # results folders in the order given (their first appearance), the rest by the axes
+        first = {v: i for i, v in enumerate(pd.unique(t["results"]))} if c == "results" else {}
+        ranks = [rep.axis(c).rank(v) if c != "results" else (first[v], 0, 0.0, "") for v in t[c]]
+        for i in range(4):
+            key[f"{c}_{i}"] = [r[i] for r in ranks]
+    idx = key.sort_values(list(key.columns), kind="stable").index if len(key.columns) else t.index
+    return t.loc[idx].reset_index(drop=True)
+
+
+def _group(df: pd.DataFrame, rep, skip=()):
+    """(configuration dict, games of that configuration) per configuration."""
+    keys = _keys(df, rep, skip) + ["cell"]
+    for vals, g in df.groupby(keys, sort=False, observed=True, dropna=False):
+        yield dict(zip(keys, vals)), g
+
+
+def _frame(rows, df, rep, cols, skip=()) -> pd.DataFrame:
+    return sort_configs(pd.DataFrame(rows, columns=_keys(df, rep, skip) + ["cell"] + cols), rep)
+
+
+def _mean_ci(x: np.ndarray, z: float = Z95) -> tuple:
+    n = len(x)
+    m = float(x.mean()) if n else np.nan
+    h = z * float(x.std(ddof=1)) / math.sqrt(n) if n > 1 else np.nan
+    return m, m - h, m + h
+
+
 # ----------------------------------------------------------------------------- win odds
-def win_odds(df: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
-    """Win odds per configuration (level x die x Hungry x players x strategy x mix): games,
-    wins, win rate and its Wilson interval (95% by default), and the interval's half-width."""
-    df = _tidy(df)
+def win_odds(df: pd.DataFrame, rep, z: float = Z95, by: str | None = None) -> pd.DataFrame:
+    """Win odds per configuration (and per value of the result field `by`, e.g. the seat):
+    games, wins, win rate and its Wilson interval (95% by default), the interval's
+    half-width, and a count of each of the game's other outcomes (rep.outcomes)."""
+    df = tidy(df)
     rows = []
-    for cfg, g in _group(df):
-        n = len(g)
-        w = int((g["outcome"] == 1).sum())
-        lo, hi = wilson_interval(w, n, z)
-        rows.append({**cfg, "games": n, "wins": w, "win_rate": w / n, "ci_low": lo, "ci_high": hi,
-                     "halfwidth": (hi - lo) / 2})
-    cols = _keys(df) + ["cell", "games", "wins", "win_rate", "ci_low", "ci_high", "halfwidth"]
-    return sort_configs(pd.DataFrame(rows, columns=cols))
+    skip = (by,) if by else ()             # a per-game field, not the configuration's
+    for cfg, g in _group(df, rep, skip):
+        parts = g.groupby(by, sort=True) if by else [(None, g)]
+        for value, s in parts:
+            n, w = len(s), int(s["won"].sum())
+            lo, hi = wilson_interval(w, n, z)
+            rows.append({**cfg, **({by: value} if by else {}), "games": n, "wins": w,
+                         "win_rate": w / n, "ci_low": lo, "ci_high": hi, "halfwidth": (hi - lo) / 2,
+                         **{words: int((s["outcome"] == code).sum())
+                            for code, words in rep.outcomes.items()}})
+    # the sort is stable: a configuration's rows stay in the order of `by`'s values
+    return _frame(rows, df, rep, ([by] if by else []) + ["games", "wins", "win_rate", "ci_low",
+                                                        "ci_high", "halfwidth", *rep.outcomes.values()],
+                  skip)
 
 
 # ----------------------------------------------------------------------------- paired deltas
-def _pairs_on(df: pd.DataFrame, axis: str, base, other):
-    """Pairs of configurations equal but for `axis` (= base in one, other in the second)."""
-    cfg = _configs(df)
-    rest = [k for k in _keys(df) if k != axis] + ["extra"]
-    a = cfg[cfg[axis] == base]
-    b = cfg[cfg[axis] == other]
+CONFIG_ID = "_config"       # a configuration's number in tidy()'s table: what games pair within
+
+
+def _with_ids(df: pd.DataFrame, rep) -> pd.DataFrame:
+    """`df` with a number per configuration (results folder, cell and every configuration
+    column): tables read with or without a `results` column, two folders' `run` cells are
+    then two configurations, never one."""
+    keys = _keys(df, rep) + ["cell"]
+    df = df.copy()
+    df[CONFIG_ID] = df.groupby(keys, sort=False, observed=True, dropna=False).ngroup()
+    return df
+
+
+def _configs(df: pd.DataFrame, rep) -> pd.DataFrame:
+    """One row per configuration: its columns, cell and number (df from _with_ids)."""
+    return df[_keys(df, rep) + ["cell", CONFIG_ID]].drop_duplicates(CONFIG_ID).reset_index(drop=True)
+
+
+def _rest(df, rep, axis) -> list:
+    """The columns two configurations share when compared along `axis`: all but the axis,
+    and, along the strategy, but the strategies' parameters (param_<name>: each strategy has
+    its own)."""
+    return [k for k in _keys(df, rep)
+            if k != axis and not (axis == "strategy" and k.startswith("param_"))]
+
+
+def _pairs_on(df, rep, axis, base, other):
+    """Pairs of configurations of one folder equal but for `axis` (base in one, other in the
+    second): (base number, other number, the shared values and the other's parameters)."""
+    from simcore.reportkit import select
+    cfg = _configs(df, rep)
+    rest = _rest(df, rep, axis)
+    own = [k for k in _keys(df, rep) if k not in rest and k != axis]
+    a, b = select(cfg, **{axis: base}), select(cfg, **{axis: other})
     m = a.merge(b, on=rest, suffixes=("_base", "_other"))
-    return [(r["cell_base"], r["cell_other"], {k: r[k] for k in rest if k != "extra"})
-            for _, r in m.iterrows()]
+    # two configurations under one cell id come from two folders (a folder's ids are unique)
+    # read without a `results` column: they are not paired
+    return [(r[f"{CONFIG_ID}_base"], r[f"{CONFIG_ID}_other"],
+             {**{k: r[k] for k in rest}, **{k: r[f"{k}_other"] for k in own}})
+            for _, r in m.iterrows() if r["cell_base"] != r["cell_other"]]
 
 
 def _wins(df: pd.DataFrame) -> dict:
-    """cell -> (sorted game indices, 1.0 where won / 0.0) of that cell."""
+    """Configuration number -> (its game indices, sorted and unique; 1.0 where won / 0.0)."""
     out = {}
-    for cell, g in df.groupby("cell", sort=False, observed=True):
-        order = np.argsort(g["game"].to_numpy(), kind="stable")
-        out[cell] = (g["game"].to_numpy()[order],
-                     (g["outcome"].to_numpy()[order] == 1).astype(np.float64))
+    for k, g in df.groupby(CONFIG_ID, sort=False):
+        games, first = np.unique(g["game"].to_numpy(), return_index=True)
+        out[k] = (games, g["won"].to_numpy()[first].astype(np.float64))
     return out
 
 
-def _paired_row(wins: dict, cell_a, cell_b, z):
-    """Paired statistics of cells a and b over the game indices both played."""
-    (ga, wa), (gb, wb) = wins[cell_a], wins[cell_b]
-    _, ia, ib = np.intersect1d(ga, gb, assume_unique=True, return_indices=True)
+def _why_not(wa: np.ndarray, wb: np.ndarray) -> str:
+    """Why a paired interval cannot be estimated: every game gave the same difference."""
+    if wa.all() and wb.all():
+        return "every game won on both sides"
+    if not wa.any() and not wb.any():
+        return "every game lost on both sides"
+    if (wb.all() and not wa.any()) or (wa.all() and not wb.any()):
+        return "every game won on one side and lost on the other"
+    return "the same games won on both sides"
+
+
+def paired_row(wins: dict, key_a, key_b, z: float = Z95):
+    """Paired statistics of configurations a (base) and b (other) over the game indices both
+    played: other - base, its paired and unpaired intervals; when every game gave the same
+    difference the paired interval is not estimable (NaN, and `note` says why)."""
+    (ga, wa), (gb, wb) = wins[key_a], wins[key_b]
+    _, ia, ib = np.intersect1d(ga, gb, assume_unique=True, return_indices=True)    # both unique
     wa, wb = wa[ia], wb[ib]
-    n = len(ia)
-    if n < 2:
+    if len(ia) < 2:
         return None
-    d = paired_difference(wb, wa, z)            # other - base
-    return {"games": n, "base_rate": float(wa.mean()), "other_rate": float(wb.mean()),
-            "diff": d["diff"], "diff_ci_low": d["diff_ci_low"], "diff_ci_high": d["diff_ci_high"],
-            "unpaired_ci_low": d["unpaired_ci_low"], "unpaired_ci_high": d["unpaired_ci_high"],
-            "correlation": d["correlation"]}
+    d = paired_difference(wb, wa, z)
+    note = ""
+    if np.all(wb - wa == wb[0] - wa[0]):
+        note = _why_not(wa, wb)
+        d.update(diff_ci_low=np.nan, diff_ci_high=np.nan)
+    if wa.mean() in (0.0, 1.0) and wb.mean() in (0.0, 1.0):    # no variance on either side
+        d.update(unpaired_ci_low=np.nan, unpaired_ci_high=np.nan)
+    return {"games": len(ia), "base_rate": float(wa.mean()), "other_rate": float(wb.mean()),
+            **{k: d[k] for k in PAIRED_COLS[3:9]}, "note": note}
 
 
-PAIRED_COLS = ["games", "base_rate", "other_rate", "diff", "diff_ci_low", "diff_ci_high",
-               "unpaired_ci_low", "unpaired_ci_high", "correlation"]
-
-
-def paired_deltas(df: pd.DataFrame, axis: str, pairs=None, z: float = Z95) -> pd.DataFrame:
-    """The change in win rate when one configuration column changes and nothing else does:
-    for each (base, other) value pair of `axis` and each configuration having both, the
-    paired difference other - base over the games both played (paired by game index), with
-    its 95% interval (normal, on the per-game differences) and the unpaired one.
-
-    `pairs` defaults to: die white -> red; hungry False -> True; strategy: every pair of the
-    strategies present (the weaker-ranked one as base, in STRATEGY_ORDER)."""
-    df = _tidy(df)
-    if pairs is None:
-        pairs = default_pairs(df, axis)
-    rows = []
-    wins = _wins(df)
-    for base, other in pairs:
-        for cell_a, cell_b, cfg in _pairs_on(df, axis, base, other):
-            r = _paired_row(wins, cell_a, cell_b, z)
-            if r is not None:
-                rows.append({"axis": axis, "base": base, "other": other, **cfg, **r})
-    rest = [k for k in _keys(df) if k != axis]
-    t = pd.DataFrame(rows, columns=["axis", "base", "other"] + rest + PAIRED_COLS)
-    return sort_configs(t)
-
-
-def default_pairs(df: pd.DataFrame, axis: str) -> list:
-    if axis == "die":
-        return [("white", "red")]
-    if axis == "hungry":
-        return [(False, True)]
-    order = STRATEGY_ORDER if axis == "strategy" else []
-    values = sorted(df[axis].unique().tolist(), key=lambda v: _rank([v], order)[0])
+def default_pairs(df: pd.DataFrame, rep, axis: str) -> list:
+    """Every pair of the values of `axis` present, the earlier in report order as the base."""
+    from simcore.reportkit import Overview
+    values = Overview(rep, {}, 0, []).values(df, axis)
     return [(values[i], values[j]) for i in range(len(values)) for j in range(i + 1, len(values))]
 
 
-# ----------------------------------------------------------------------------- rounds
-def rounds_played(df: pd.DataFrame, quantiles=QUANTILES) -> pd.DataFrame:
-    """Rounds played per configuration: mean, quantiles (10%, 25%, median, 75%, 90% by
-    default), maximum, and the mean over won and over lost games."""
-    df = _tidy(df)
+def paired_deltas(df: pd.DataFrame, rep, axis: str, pairs=None, z: float = Z95) -> pd.DataFrame:
+    """The change in win rate when one configuration column changes and nothing else does:
+    for each (base, other) value pair of `axis` (default: every pair present) and each pair of
+    configurations of one folder having them, other - base over the games both played
+    (paired by game index), with its 95% interval (normal, on the per-game differences) and
+    the unpaired one."""
+    df = _with_ids(tidy(df), rep)
+    rest = [k for k in _keys(df, rep) if k != axis]
+    cols = ["axis", "base", "other"] + rest + PAIRED_COLS
+    if axis not in df.columns:
+        return pd.DataFrame(columns=cols)
     rows = []
-    for cfg, g in _group(df):
-        r = g["rounds"].to_numpy(np.float64)
-        won = g["outcome"].to_numpy() == 1
+    wins = _wins(df)
+    for base, other in (default_pairs(df, rep, axis) if pairs is None else pairs):
+        for key_a, key_b, cfg in _pairs_on(df, rep, axis, base, other):
+            r = paired_row(wins, key_a, key_b, z)
+            if r is not None:
+                rows.append({"axis": axis, "base": base, "other": other, **cfg, **r})
+    return sort_configs(pd.DataFrame(rows, columns=cols), rep)
+
+
+# ----------------------------------------------------------------------------- length
+def rounds_played(df: pd.DataFrame, rep, quantiles=QUANTILES) -> pd.DataFrame:
+    """The game's length (rep.length) per configuration: mean, quantiles (10%, 25%, median,
+    75%, 90% by default), maximum, and the mean over won and over lost games."""
+    df = tidy(df)
+    rows = []
+    qs = [f"q{round(100 * q):02d}" for q in quantiles]
+    for cfg, g in _group(df, rep):
+        r = g[rep.length].to_numpy(np.float64)
+        won = g["won"].to_numpy()
+        lost = g["outcome"].to_numpy() == rep.lost
         row = {**cfg, "games": len(g), "mean": float(r.mean())}
-        for q in quantiles:
-            row[f"q{round(100 * q):02d}"] = float(np.quantile(r, q, method="lower"))
+        row.update({k: float(np.quantile(r, q, method="lower")) for k, q in zip(qs, quantiles)})
         row["max"] = float(r.max())
         row["mean_won"] = float(r[won].mean()) if won.any() else np.nan
-        row["mean_lost"] = float(r[~won].mean()) if (~won).any() else np.nan
+        row["mean_lost"] = float(r[lost].mean()) if lost.any() else np.nan
         rows.append(row)
-    cols = _keys(df) + ["cell", "games", "mean"] + [f"q{round(100 * q):02d}" for q in quantiles] + \
-        ["max", "mean_won", "mean_lost"]
-    return sort_configs(pd.DataFrame(rows, columns=cols))
+    return _frame(rows, df, rep, ["games", "mean"] + qs + ["max", "mean_won", "mean_lost"])
 
 
-def survival(df: pd.DataFrame) -> pd.DataFrame:
-    """Per configuration and round r (0 .. the longest game): P(the game is still running
-    after round r) = P(rounds > r), and P(won by the end of round r) = P(won, rounds <= r)."""
-    df = _tidy(df)
+def survival(df: pd.DataFrame, rep) -> pd.DataFrame:
+    """Per configuration and length r (0 .. the longest game): P(the game is still running
+    after r) = P(length > r), and P(won by the end of r) = P(won, length <= r)."""
+    df = tidy(df)
     rows = []
-    top = int(df["rounds"].max()) if len(df) else 0
-    for cfg, g in _group(df):
-        r = g["rounds"].to_numpy()
-        won = g["outcome"].to_numpy() == 1
+    top = int(df[rep.length].max()) if len(df) else 0
+    for cfg, g in _group(df, rep):
+        r = g[rep.length].to_numpy()
+        won = g["won"].to_numpy()
         n = len(g)
-        for k in range(top + 1):
-            rows.append({**cfg, "round": k, "running": float((r > k).sum() / n),
-                         "won": float((won & (r <= k)).sum() / n)})
-    return pd.DataFrame(rows, columns=_keys(df) + ["cell", "round", "running", "won"])
+        running = (r[None, :] > np.arange(top + 1)[:, None]).sum(axis=1) / n
+        won_by = (won[None, :] & (r[None, :] <= np.arange(top + 1)[:, None])).sum(axis=1) / n
+        rows += [{**cfg, "round": k, "running": float(running[k]), "won": float(won_by[k])}
+                 for k in range(top + 1)]
+    return pd.DataFrame(rows, columns=_keys(df, rep) + ["cell", "round", "running", "won"])
+
+
+# ----------------------------------------------------------------------------- the game's numbers
+def measures(df: pd.DataFrame, rep, z: float = Z95) -> pd.DataFrame:
+    """The descriptor's measures per configuration: a mean with its normal 95% interval
+    (`mean_<field>`, `..._ci_low`, `..._ci_high`) or a rate with its Wilson interval
+    (`<field>_rate`, ...)."""
+    df = tidy(df)
+    ms = [m for m in rep.measures if m.field in df.columns]
+    cols = ["games"]
+    for m in ms:
+        c = f"mean_{m.field}" if m.kind == "mean" else f"{m.field}_rate"
+        cols += [c, f"{c}_ci_low", f"{c}_ci_high"]
+    rows = []
+    for cfg, g in _group(df, rep):
+        row = {**cfg, "games": len(g)}
+        for m in ms:
+            x = g[m.field].to_numpy(np.float64)
+            if m.kind == "mean":
+                c = f"mean_{m.field}"
+                row[c], row[f"{c}_ci_low"], row[f"{c}_ci_high"] = _mean_ci(x, z)
+            else:
+                c, k = f"{m.field}_rate", int((x != 0).sum())
+                row[c] = k / len(x)
+                row[f"{c}_ci_low"], row[f"{c}_ci_high"] = wilson_interval(k, len(x), z)
+        rows.append(row)
+    return _frame(rows, df, rep, cols) if ms else pd.DataFrame()
 
 
 # ----------------------------------------------------------------------------- losses
-def loss_reasons(df: pd.DataFrame, reasons: dict = LOSS_REASONS) -> pd.DataFrame:
-    """Per configuration: games, losses, the count and share of losses of each reason, and
-    for the losses the mean of each objective left undone (lost Smurfs still in the forest,
-    houses unbuilt, cakes unprepared) and the share of losses one step from victory (exactly
-    one item of one objective left)."""
-    df = _tidy(df)
+def loss_reasons(df: pd.DataFrame, rep) -> pd.DataFrame:
+    """Per configuration: games, losses, the count and share of losses of each reason, and,
+    for a game with objectives, the mean of each objective left undone at a loss and the
+    share of losses one step from victory (exactly one item of one objective left)."""
+    df = tidy(df)
+    names = [key for key, _ in rep.loss_reasons.values()]
+    objs = [o.field for o in rep.objectives]
     rows = []
-    for cfg, g in _group(df):
-        lost = g[g["outcome"] == 2]
-        n_lost = len(lost)
-        row = {**cfg, "games": len(g), "losses": n_lost}
-        for code, name in reasons.items():
-            if not name:
-                continue
+    for cfg, g in _group(df, rep):
+        lost = g[g["outcome"] == rep.lost]
+        n = len(lost)
+        row = {**cfg, "games": len(g), "losses": n}
+        for code, (key, _) in rep.loss_reasons.items():
             k = int((lost["loss_reason"] == code).sum())
-            row[name] = k
-            row[f"{name}_share"] = k / n_lost if n_lost else np.nan
-        for col in OBJECTIVES:
-            row[f"mean_{col}"] = float(lost[col].mean()) if n_lost else np.nan
-        left = lost[list(OBJECTIVES)].sum(axis=1) if n_lost else pd.Series(dtype=float)
-        row["one_step_share"] = float((left == 1).mean()) if n_lost else np.nan
+            row[key], row[f"{key}_share"] = k, (k / n if n else np.nan)
+        for col in objs:
+            row[f"mean_{col}"] = float(lost[col].mean()) if n else np.nan
+        if objs:
+            row["one_step_share"] = float((lost[objs].sum(axis=1) == 1).mean()) if n else np.nan
         rows.append(row)
-    names = [n for n in reasons.values() if n]
-    cols = _keys(df) + ["cell", "games", "losses"] + [c for n in names for c in (n, f"{n}_share")] + \
-        [f"mean_{c}" for c in OBJECTIVES] + ["one_step_share"]
-    return sort_configs(pd.DataFrame(rows, columns=cols))
+    cols = ["games", "losses"] + [c for k in names for c in (k, f"{k}_share")]
+    cols += [f"mean_{c}" for c in objs] + (["one_step_share"] if objs else [])
+    return _frame(rows, df, rep, cols)
 
 
-def loss_proximity(df: pd.DataFrame) -> pd.DataFrame:
+def loss_proximity(df: pd.DataFrame, rep) -> pd.DataFrame:
     """How far losses ended from each objective: per configuration, objective and number of
     items left (0, 1, 2, ...), the count and the share of that configuration's losses."""
-    df = _tidy(df)
+    df = tidy(df)
     rows = []
-    for cfg, g in _group(df):
-        lost = g[g["outcome"] == 2]
-        if not len(lost):
-            continue
-        for col in OBJECTIVES:
-            counts = lost[col].value_counts().sort_index()
-            for left in range(int(lost[col].max()) + 1):
+    for cfg, g in _group(df, rep):
+        lost = g[g["outcome"] == rep.lost]
+        for o in rep.objectives if len(lost) else ():
+            counts = lost[o.field].value_counts()
+            for left in range(int(lost[o.field].max()) + 1):
                 k = int(counts.get(left, 0))
-                rows.append({**cfg, "objective": col, "left": left, "losses": k,
+                rows.append({**cfg, "objective": o.field, "left": left, "losses": k,
                              "share": k / len(lost)})
-    return pd.DataFrame(rows, columns=_keys(df) + ["cell", "objective", "left", "losses", "share"])
+    return pd.DataFrame(rows, columns=_keys(df, rep) + ["cell", "objective", "left", "losses", "share"])
 
 
 # ----------------------------------------------------------------------------- cards
-def _mix_parts(mix: str):
-    """'default-without-a+b' -> ('default', {'a', 'b'}); 'default' -> ('default', set())."""
-    if "-without-" in mix:
-        stem, ids = mix.split("-without-", 1)
-        return stem, set(ids.split("+"))
-    return mix, set()
-
-
-def card_impact(df: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
-    """The change in win rate when cards are removed from the mix: each configuration whose
-    mix removes cards is paired (by game index) with the configuration equal but for the mix
-    whose mix removes the fewest of those cards (the full mix in a card-impact sweep); `diff`
-    is without - with, with its paired 95% interval. Ranked by `diff`, the removal that hurts
-    most first. Empty when the results hold no such pair."""
-    df = _tidy(df)
-    cfg = _configs(df)
-    rest = [k for k in _keys(df) if k != "mix"] + ["extra"]
+def card_impact(df: pd.DataFrame, rep, z: float = Z95) -> pd.DataFrame:
+    """The change in win rate when cards are removed from the mix (rep.card_mix reads a mix's
+    name): each configuration whose mix removes cards is paired (by game index) with the one
+    of its folder equal but for the mix whose mix removes the fewest of those cards (the full
+    mix in a card-impact sweep); `diff` is without - with, with its paired 95% interval.
+    Ranked by `diff`, the removal that hurts most first. Empty when the results hold no such
+    pair or the game has no card mixes."""
+    df = _with_ids(tidy(df), rep)
+    rest = [k for k in _keys(df, rep) if k != "mix"]
+    cols = rest + ["removed", "mix", "base_mix"] + PAIRED_COLS
+    if rep.card_mix is None or "mix" not in df.columns:
+        return pd.DataFrame(columns=["rank"] + cols)
+    cfg = _configs(df, rep)
     rows = []
     wins = _wins(df)
     for _, group in cfg.groupby(rest, sort=False, dropna=False):
-        parts = {r["cell"]: (r["mix"], *_mix_parts(r["mix"])) for _, r in group.iterrows()}
-        for cell, (mix, stem, removed) in parts.items():
-            if not removed:
-                continue
-            bases = [(len(rb), c, m) for c, (m, sb, rb) in parts.items()
-                     if sb == stem and rb < removed]
+        parts = {r[CONFIG_ID]: (r["mix"], *rep.card_mix(str(r["mix"])))
+                 for _, r in group.iterrows()}
+        for k, (mix, stem, removed) in parts.items():
+            bases = [(len(rb), kb, m) for kb, (m, sb, rb) in parts.items()
+                     if removed and sb == stem and rb < removed]
             if not bases:
                 continue
-            _, base_cell, base_mix = max(bases)
-            r = _paired_row(wins, base_cell, cell, z)
-            if r is None:
-                continue
-            first = group[group["cell"] == cell].iloc[0]
-            rows.append({**{k: first[k] for k in rest if k != "extra"},
-                         "removed": "+".join(sorted(removed - parts[base_cell][2])),
-                         "mix": mix, "base_mix": base_mix, **r})
-    cols = [k for k in _keys(df) if k != "mix"] + ["removed", "mix", "base_mix"] + PAIRED_COLS
-    t = pd.DataFrame(rows, columns=cols)
-    t = t.sort_values(["diff", "removed"], kind="stable").reset_index(drop=True)
+            _, base_key, base_mix = max(bases)
+            r = paired_row(wins, base_key, k, z)
+            if r is not None:
+                first = group[group[CONFIG_ID] == k].iloc[0]
+                rows.append({**{c: first[c] for c in rest},
+                             "removed": "+".join(sorted(removed - parts[base_key][2])),
+                             "mix": mix, "base_mix": base_mix, **r})
+    t = pd.DataFrame(rows, columns=cols).sort_values(["diff", "removed"], kind="stable")
+    t = t.reset_index(drop=True)
     t.insert(0, "rank", range(1, len(t) + 1))
     return t
 
 
 # ----------------------------------------------------------------------------- skill
-def skill_gap(df: pd.DataFrame, baseline: str = "random", z: float = Z95) -> pd.DataFrame:
-    """How much playing well matters: per configuration but the strategy (level x die x
-    Hungry x players x mix), the best strategy's win rate minus `baseline`'s, paired by game
-    index, with its 95% interval. `best` is the strategy with the highest win rate there
-    (ties: the one listed first in STRATEGY_ORDER)."""
-    odds = win_odds(df, z)
-    df = _tidy(df)
-    odds["extra"] = odds["cell"].map(_extra)
-    rest = [k for k in _keys(df) if k != "strategy"] + ["extra"]
-    rows = []
+def skill_gap(df: pd.DataFrame, rep, baseline: str = "random", z: float = Z95) -> pd.DataFrame:
+    """How much playing well matters: per configuration but the strategy, the best strategy's
+    win rate minus `baseline`'s, paired by game index, with its 95% interval. `best` is the
+    strategy with the highest win rate there (ties: the one listed first in the strategy
+    axis's order), its parameters in the param_<name> columns."""
+    df = _with_ids(tidy(df), rep)
+    rest = _rest(df, rep, "strategy")
+    params = [k for k in _keys(df, rep) if k.startswith("param_")]
+    cols = rest + ["best"] + params + ["baseline"] + PAIRED_COLS
+    if "strategy" not in df.columns:
+        return pd.DataFrame(columns=cols)
+    rank = rep.axis("strategy").rank
+    cfg = _configs(df, rep)
     wins = _wins(df)
-    for _, g in odds.groupby(rest, sort=False, dropna=False):
+    cfg["win_rate"] = [wins[k][1].mean() for k in cfg[CONFIG_ID]]
+    cfg["_r"] = [rank(s)[0] for s in cfg["strategy"]]
+    rows = []
+    for _, g in cfg.groupby(rest, sort=False, dropna=False):
         base = g[g["strategy"] == baseline]
         others = g[g["strategy"] != baseline]
         if base.empty or others.empty:
             continue
-        others = others.assign(_r=[x[0] for x in _rank(others["strategy"].tolist(), STRATEGY_ORDER)])
-        best = others.sort_values(["win_rate", "_r"], ascending=[False, True], kind="stable").iloc[0]
-        r = _paired_row(wins, base.iloc[0]["cell"], best["cell"], z)
-        if r is None:
-            continue
-        rows.append({**{k: best[k] for k in rest if k != "extra"}, "best": best["strategy"],
-                     "baseline": baseline, **r})
-    cols = [k for k in _keys(df) if k != "strategy"] + ["best", "baseline"] + PAIRED_COLS
-    return sort_configs(pd.DataFrame(rows, columns=cols))
+        best = others.sort_values(["win_rate", "_r"], ascending=[False, True],
+                                  kind="stable").iloc[0]
+        r = paired_row(wins, base.iloc[0][CONFIG_ID], best[CONFIG_ID], z)
+        if r is not None:
+            rows.append({**{k: best[k] for k in rest}, "best": best["strategy"],
+                         **{k: best[k] for k in params}, "baseline": baseline, **r})
+    return sort_configs(pd.DataFrame(rows, columns=cols), rep)

@@ -12,6 +12,7 @@ from .config import check_strategy, make_config
 from .game import play_logged, run_games
 from .state import new_state
 from .grids import GRIDS, ladder_cells, levels_table
+from .report import REPORT
 from .summary import data_summary, describe, summarize, summary_lines
 from .trace import event_records, format_log, objectives_summary
 
@@ -52,7 +53,7 @@ GAME = Game(
     load_catalog=load_catalog, make_config=make_config, run_games=run_games,
     play_logged=play_logged, new_state=new_state, format_log=format_log, event_records=event_records,
     objectives_summary=objectives_summary, summarize=summarize, summary_lines=summary_lines,
-    describe=describe, check_strategy=check_strategy, grids=GRIDS,
+    describe=describe, check_strategy=check_strategy, grids=GRIDS, report=REPORT,
     levels=levels_table, ladder=ladder_cells, data_summary=data_summary, commands=f"{__name__}.commands",
     examples=EXAMPLES,
 )
