@@ -82,7 +82,7 @@ def source_hash(package: str | None = None, root: Path = _ROOT, all_games: bool 
 @functools.lru_cache(maxsize=None)
 def _source_hash(package: str | None = None) -> str:
     """Code version of the kernels (results manifests, cache folders): of game package
-    `package` (its directory name, e.g. "hidden_village"), or with no package of every
+    `package` (its directory name, e.g. "foo_bar" for the game foo-bar), or with no package of every
     game's and the generic kernels."""
     return source_hash(package, all_games=package is None)
 
@@ -210,7 +210,7 @@ def cfunc(signature, **kwargs):
 
 def njit_with(module: str, **kwargs):
     """`numba.njit(cache=True)` for a kernel outside simcore (a test's driver loop) that calls
-    the kernels of `module` (e.g. "simcore.games.hidden_village.rules"): cached in that
+    the kernels of `module` (e.g. "simcore.games.foo_bar.rules"): cached in that
     module's directory, so an edit to those kernels starts a fresh cache for it too. numba's
     own cache, keyed by the caller's file alone, would keep stale copies of them. Reference
     counting stays on: such a kernel may allocate."""

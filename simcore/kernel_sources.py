@@ -22,7 +22,7 @@ Why that never misses a module a kernel depends on. A kernel's machine code foll
      the kernel modules import, so hashed.
 What the rule leaves out cannot reach machine code: imports under `if TYPE_CHECKING:` never
 run; a package's __init__.py that a kernel module does not read names from (e.g.
-hidden_village/__init__.py importing the loader) only runs, and no project module assigns
+a game's __init__.py importing its loader) only runs, and no project module assigns
 into another module (tests/test_jit_cache checks every module for that); dynamic imports
 (simcore.plugins) load Python strategies that are called back in object mode, not compiled.
 simcore.jit checks at compile time that every cached kernel's file is among its key's files,

@@ -667,17 +667,18 @@ def test_report_to_an_unwritable_out_is_one_error_line_and_leaves_results_alone(
 
 # --------------------------------------------------------------------------- the balance grid
 def test_balance_grid_has_every_allowed_level_die_hungry_players_strategy_cell():
-    from experiments.grid import BALANCE_GAMES, expand, load_grid
+    from experiments.grid import expand, load_grid
+    from simcore.games.hidden_village.grids import BALANCE_GAMES
     grid = load_grid("balance")
     cells, skipped = expand(grid)
     assert skipped == []
-    combos = {(c.variant.level, c.variant.die, bool(c.variant.hungry)) for c in cells}
+    combos = {(c.run.variant.level, c.run.variant.die, bool(c.run.variant.hungry)) for c in cells}
     assert combos == {(lv, d, h) for lv in ("standard", "complex") for d in ("white", "red")
                       for h in (False, True)} | {("terrible", "white", True), ("terrible", "red", True),
                                                  ("smurfnightmarish", "red", True)}
     assert len(cells) == 11 * 5 * 3
-    assert {c.spec.strategy for c in cells} == {"random", "greedy", "planner"}
-    assert {c.spec.players for c in cells} == {1, 2, 3, 4, 5}
+    assert {c.run.strategy_name for c in cells} == {"random", "greedy", "planner"}
+    assert {c.run.players for c in cells} == {1, 2, 3, 4, 5}
     assert grid.games == BALANCE_GAMES and grid.seed == 1
 
 

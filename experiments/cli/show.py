@@ -123,12 +123,9 @@ def table(rows: list[dict], columns: list[str]) -> list[str]:
 
 
 def ladder_lines(l) -> list[str]:
-    axes = l.axes
-    rows = [{**{a: r[a] for a in axes}, "games": r["games"], "wins": r["wins"],
-             "win rate": pct(r["win_rate"]), "95% CI": f"{pct(r['ci_low'])} - {pct(r['ci_high'])}",
-             "rounds": round(r["mean_rounds"], 2)} for r in l.rows]
+    from reports.tables import odds_table
     b = l.base
-    head = (f"{b.game.title}: win odds by {', '.join(axes)}; {b.players} players, strategy "
+    head = (f"{b.game.title}: win odds by {', '.join(l.axes)}; {b.players} players, strategy "
             f"{b.strategy_name}, {l.games} games each, seed {b.spec.seed}"
             + (f", cards {b.catalog.mix}" if b.catalog.mix != "default" else ""))
-    return [head] + table(rows, list(rows[0]) if rows else [])
+    return [head] + odds_table(l.rows, l.axes).splitlines()
