@@ -1,6 +1,5 @@
 """Tables of a balance report: pure functions from the results table and the game's report
-descriptor (`simcore.reportkit.Report`, `Game.report`) to pandas DataFrames, plus the text
-table of a win-odds ladder.
+descriptor (`simcore.reportkit.Report`, `Game.report`) to pandas DataFrames.
 
 The results table (`experiments.reporting.load`, built on `simcore.store.read_table`) has one
 row per game: `cell`, `game` (the game index), the game's result fields (`outcome` first: 1 a
@@ -26,26 +25,6 @@ QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 NOT_CONFIG = ("cell", "game", "won", "results", "_config")   # _config: see _with_ids
 PAIRED_COLS = ["games", "base_rate", "other_rate", "diff", "diff_ci_low", "diff_ci_high",
                "unpaired_ci_low", "unpaired_ci_high", "correlation", "note"]
-
-
-def odds_table(rows: list[dict], axes=None) -> str:
-    """The win-odds table of a ladder: one line per row. `axes`: the configuration columns to
-    show (default: the keys the rows list before `games`, but the run-wide ones)."""
-    if axes is None:
-        keys = list(rows[0]) if rows else []
-        keys = keys[:keys.index("games")] if "games" in keys else keys
-        axes = [k for k in keys if k not in ("players", "strategy", "seed", "cards", "game", "mix")]
-    word = lambda v: ("yes" if v else "no") if isinstance(v, (bool, np.bool_)) else str(v)
-    width = {a: max([len(a)] + [len(word(r[a])) for r in rows]) + 2 for a in axes}
-    head = ("".join(f"{a:<{width[a]}}" for a in axes) + f"{'games':>7}{'wins':>7}{'win rate':>10}"
-            f"   {'95% CI':<17}{'rounds':>7}")
-    lines = [head, "-" * len(head)]
-    for r in rows:
-        ci = f"{100 * r['ci_low']:.2f}-{100 * r['ci_high']:.2f}%"
-        rounds = f"{r['mean_rounds']:>7.2f}" if "mean_rounds" in r else ""
-        lines.append("".join(f"{word(r[a]):<{width[a]}}" for a in axes)
-                     + f"{r['games']:>7}{r['wins']:>7}{100 * r['win_rate']:>9.2f}%   {ci:<17}{rounds}")
-    return "\n".join(lines)
 
 
 # ----------------------------------------------------------------------------- configurations

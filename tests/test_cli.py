@@ -104,7 +104,7 @@ def test_help_has_examples():
 
 
 def test_odds_table_formats_exact_numbers():
-    from reports.tables import odds_table
+    from experiments.cli.show import odds_table
     rows = [{"level": "standard", "die": "white", "hungry": False, "games": 2000, "wins": 123,
              "win_rate": 0.0615, "ci_low": 0.0517, "ci_high": 0.0730, "mean_rounds": 9.5}]
     lines = odds_table(rows).splitlines()

@@ -123,9 +123,28 @@ def table(rows: list[dict], columns: list[str]) -> list[str]:
 
 
 def ladder_lines(l) -> list[str]:
-    from reports.tables import odds_table
     b = l.base
     head = (f"{b.game.title}: win odds by {', '.join(l.axes)}; {b.players} players, strategy "
             f"{b.strategy_name}, {l.games} games each, seed {b.spec.seed}"
             + (f", cards {b.catalog.mix}" if b.catalog.mix != "default" else ""))
     return [head] + odds_table(l.rows, l.axes).splitlines()
+
+
+def odds_table(rows: list[dict], axes=None) -> str:
+    """The win-odds table of a ladder: one line per row. `axes`: the configuration columns to
+    show (default: the keys the rows list before `games`, but the run-wide ones)."""
+    if axes is None:
+        keys = list(rows[0]) if rows else []
+        keys = keys[:keys.index("games")] if "games" in keys else keys
+        axes = [k for k in keys if k not in ("players", "strategy", "seed", "cards", "game", "mix")]
+    word = lambda v: ("yes" if v else "no") if isinstance(v, bool) else str(v)
+    width = {a: max([len(a)] + [len(word(r[a])) for r in rows]) + 2 for a in axes}
+    head = ("".join(f"{a:<{width[a]}}" for a in axes) + f"{'games':>7}{'wins':>7}{'win rate':>10}"
+            f"   {'95% CI':<17}{'rounds':>7}")
+    lines = [head, "-" * len(head)]
+    for r in rows:
+        ci = f"{100 * r['ci_low']:.2f}-{100 * r['ci_high']:.2f}%"
+        rounds = f"{r['mean_rounds']:>7.2f}" if "mean_rounds" in r else ""
+        lines.append("".join(f"{word(r[a]):<{width[a]}}" for a in axes)
+                     + f"{r['games']:>7}{r['wins']:>7}{100 * r['win_rate']:>9.2f}%   {ci:<17}{rounds}")
+    return "\n".join(lines)
