@@ -240,12 +240,14 @@ def render(ctx, rep, df: pd.DataFrame, sections: list, pngs: dict, captions: dic
     nav = "".join(f'<a href="#{k}">{t}</a>' for k, t, _ in parts)
     body = "\n".join(f'<h2 id="{k}">{t}</h2>{h}' for k, t, h in parts)
     games = len(df)
+    n = df.groupby(['results', 'cell'] if 'results' in df else 'cell',
+                   observed=True).ngroups if games else 0
+    configs = f"{n} configuration{'s' if n != 1 else ''}"
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(ctx.title)}</title>
 <style>{CSS}</style></head><body>
 <h1>{html.escape(ctx.title)}</h1>
-<p class="sub">{games:,} games in {df.groupby(['results', 'cell'] if 'results' in df else 'cell',
-                                             observed=True).ngroups if games else 0} configurations,
+<p class="sub">{games:,} games in {configs},
 from {html.escape(', '.join(s.path for s in ctx.sources))}. Intervals are 95%: Wilson for win
 rates, paired (game by game) for differences; differences are in percentage points.</p>
 <nav>{nav}</nav>
