@@ -10,7 +10,7 @@ never misses one). Each game package has its own cache directory, keyed by the k
 of simcore/games/<game>/ and strategies/<game>/ and what they import (the generic kernel
 modules among them): editing one game does not throw away another game's compiled kernels,
 and editing what no kernel imports (the game's loader and its messages, the CLI, the runner,
-reports) keeps them all (Hidden Village takes about a minute to compile from cold).
+reports) keeps them all (the flagship game takes about a minute to compile from cold).
 Generic kernels (rng, policy) get a directory keyed by the generic kernel sources only.
 A user's NUMBA_CACHE_DIR wins over ours: then every kernel is cached there.
 """
@@ -130,7 +130,7 @@ def _one_version_per_type(dispatcher):
 
     numba otherwise compiles a separate version for every constant a caller passes
     (`log(C, st, K.EV_GAIN, r, 0, 1)` typed `Literal[int](0)`, `Literal[int](1)`): the
-    Hidden Village event logger had 15 versions, `craft` 4 with 54 kernels linked into each.
+    flagship game's event logger had 15 versions, `craft` 4 with 54 kernels linked into each.
     The argument's value is then an ordinary runtime value: the same results, a fraction of
     the compile time."""
     resolve = getattr(dispatcher, "get_call_template", None)

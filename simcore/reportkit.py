@@ -23,7 +23,7 @@ class Axis:
 
     label    its table header ("danger die")
     order    known values in report order; values not listed come after, alphabetically
-    words    value -> the text of a table cell ("Smurfnightmarish", "on"); default str(value)
+    words    value -> the text of a table cell (e.g. "Complex", "on"); default str(value)
     phrase   value -> its words in a legend or a sentence ("red die", "Hungry"); "" says
              nothing (the value is the usual one); default "<label> <words>"
     """
