@@ -94,6 +94,7 @@ class Player:
         self.progress = progress
         self.mem: dict = {c.id: [] for c in cells}     # in memory: list of (start, rows)
         self.played = 0
+        self.notes: list = []           # damaged chunks moved aside, in words
 
     def _missing(self, cell: Cell, games: int, finished):
         if self.store is not None:
@@ -109,7 +110,10 @@ class Player:
 
     def ensure(self, targets: dict):
         """Play whatever games 0 .. targets[cell id] - 1 of each cell are not finished yet."""
-        finished = self.store.finished() if self.store is not None else None
+        finished = None
+        if self.store is not None:
+            self.store.want(targets)
+            finished = self.store.finished()
         tasks = []
         for cid, games in targets.items():
             cell = self.cells[cid]

@@ -22,7 +22,7 @@ def guarded(fn):
         try:
             return fn(*args, **kwargs)
         except UserError as e:
-            fail(str(e))
+            fail(str(e), getattr(e, "exit_code", 2))
         except KeyboardInterrupt:
             fail("interrupted", 130)
     return wrapper
