@@ -62,4 +62,8 @@ _game_examples()
 
 
 def main():
+    import signal
+
+    from .common import on_sigterm
+    signal.signal(signal.SIGTERM, on_sigterm)
     app()
