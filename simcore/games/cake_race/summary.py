@@ -2,19 +2,15 @@
 seat, cakes secured, eliminations, game length and why the focal seat lost."""
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
-from ...stats import wilson_interval
+from ...stats import mean_ci, wilson_interval
 from . import consts as K
 
 
 def _mean_ci(x: np.ndarray) -> tuple[float, float, float]:
-    n = x.shape[0]
-    m = float(x.mean()) if n else 0.0
-    h = 1.959964 * float(x.std(ddof=1)) / math.sqrt(n) if n > 1 else 0.0
-    return m, m - h, m + h
+    x = x.astype(np.int64)
+    return mean_ci(int(x.sum()), int((x * x).sum()), int(x.shape[0]))
 
 
 def summarize(results: np.ndarray) -> dict:
