@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from simcore.errors import IllegalOption, UserError
 from simcore.stats import Z95
+from simcore.summarykit import accumulator
 
 from . import engine
 from .engine import DEFAULT_MAX_GAMES, Cell, Player, make_cell
@@ -55,7 +56,7 @@ class Execution:
 
 
 def _play(cells: list, units: list, games: int, results: str | None, kind: str,
-          identity: dict, ex: Execution):
+          identity: dict, ex: Execution, pairs: list = ()):
     """Play the units' cells (into a results folder if given): (player, stops, z, info).
     A results folder's damaged chunks are moved into its quarantine/ and their games
     replayed; `player.notes` says which."""
@@ -66,7 +67,8 @@ def _play(cells: list, units: list, games: int, results: str | None, kind: str,
         store = ResultsStore(results, kind, identity, {c.id: c.definition for c in cells})
     try:
         player = Player(cells, store=store, chunk=ex.chunk, jobs=ex.jobs, backend=ex.backend,
-                        scheduler=ex.scheduler, progress=ex.progress)
+                        scheduler=ex.scheduler, progress=ex.progress,
+                        pairs=[u for u in units if len(u) == 2])
         if store is not None:
             player.notes = store.notes()
             if ex.notes is not None:
@@ -158,9 +160,10 @@ def run(spec: RunSpec, games: int = 10_000, results: str | None = None,
                                    _identity(cell.run.game.name, spec.seed), ex)
     secs = time.perf_counter() - t0
     n = stops[("run",)]
-    summary = cell.run.game.summarize(player.rows("run", n))
+    acc, wins = player.stats("run", n)
+    summary = accumulator(cell.run.game.summarize).finish(acc["summary"])
     if info["rule"] != "fixed":
-        s = engine.win_stats(player.wins("run", n), z)
+        s = engine.win_stats(wins, n, z)
         summary.update(ci_low=s["ci_low"], ci_high=s["ci_high"])
     return RunResult(cell.run, summary, info, z, player.played, secs, results)
 
@@ -269,9 +272,9 @@ def sweep(experiment: str, results: str, games: int | None = None,
     rows = []
     extra = []
     for c in cells:
-        row = {"cell": c.id, **c.axes, "mix": c.mix,
-               **engine.win_stats(player.wins(c.id, n_of[c.id]), z)}
-        more = game.cell_extras(player.rows(c.id, n_of[c.id])) if game.cell_extras else {}
+        acc, wins = player.stats(c.id, n_of[c.id])
+        row = {"cell": c.id, **c.axes, "mix": c.mix, **engine.win_stats(wins, n_of[c.id], z)}
+        more = accumulator(game.cell_extras).finish(acc["extras"]) if game.cell_extras else {}
         extra = extra or list(more)
         rows.append({**row, **more})
     by_id = {r["cell"]: r for r in rows}
@@ -324,7 +327,7 @@ def ladder(spec: RunSpec, games: int = 2000, execution: Execution | None = None)
                                    _identity(base.game.name, spec.seed), ex)
     rows = []
     for c in cells:
-        s = c.run.game.summarize(player.rows(c.id, games))
+        s = accumulator(c.run.game.summarize).finish(player.stats(c.id, games)[0]["summary"])
         rows.append({**c.axes, **{k: v for k, v in c.run.variant._asdict().items() if k not in c.axes},
                      "strategy": c.run.strategy_name, "seed": spec.seed, "cards": c.mix, **s})
     return LadderResult(base, list(axes_list[0]), rows, notes, games)

@@ -445,6 +445,30 @@ class ResultsStore:
         pq.write_table(table, sink, compression="zstd")
         _write_atomic(path, sink.getvalue().to_pybytes())
 
+    def iter_rows(self, cell_id: str, games: int, fields):
+        """(start, int32[k, len(fields)]) of each chunk of a cell holding games below `games`,
+        in game order, cut at `games`: one chunk in memory at a time. UserError if a game is
+        missing."""
+        import pyarrow.parquet as pq
+        key = cell_key(cell_id)
+        pos = 0
+        for start, n in self.finished().get(key, []):
+            if start >= games:
+                break
+            if start != pos:
+                raise UserError(f"cell '{cell_id}': games {pos}..{start - 1} are missing from {self.dir}")
+            t = pq.read_table(self.dir / "chunks" / f"{key}-{start:012d}-{n}.parquet",
+                              columns=list(fields))
+            rows = np.empty((t.num_rows, len(fields)), np.int32)
+            for j, name in enumerate(fields):
+                rows[:, j] = t.column(name).to_numpy()
+            del t
+            k = min(n, games - start)
+            yield start, rows[:k]
+            pos = start + k
+        if pos < games:
+            raise UserError(f"cell '{cell_id}': expected {games} games, found {pos} in {self.dir}")
+
     def read(self, cell_id: str, games: int | None = None, columns=None):
         """One cell's rows (games 0 .. games - 1, all finished games if None), in game order,
         as a pandas DataFrame."""

@@ -88,9 +88,10 @@ def test_a_dask_worker_killed_mid_run_is_replaced_and_the_results_are_identical(
     killed = []
     with dask.config.set({"temporary-directory": str(tmp_path / "dask")}):
         with distributed.LocalCluster(host="127.0.0.1", protocol="tcp", n_workers=2, threads_per_worker=1,
-                                      processes=True, dashboard_address=None) as cluster, \
-                distributed.Client(cluster) as client:
-            pids = list(client.run(os.getpid).values())
+                                      processes=True, dashboard_address=None) as cluster:
+            # the worker processes' ids from their nannies (a second Client in this process
+            # would share the CLI client's event loop)
+            pids = [n.process.process.pid for n in cluster.workers.values()]
 
             def kill_one():
                 _wait_for_chunks(folder, 4)
