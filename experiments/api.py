@@ -22,13 +22,14 @@ from dataclasses import dataclass, field
 
 from simcore.errors import IllegalOption, UserError
 from simcore.stats import Z95
+from simcore.summarykit import accumulator
 
 from . import engine
 from .engine import DEFAULT_MAX_GAMES, Cell, Player, make_cell
 from .runs import DEFAULT_CHUNK, Resolved, RunSpec, check_games, resolve
 
 __all__ = ["RunSpec", "Resolved", "resolve", "play", "run", "compare", "sweep", "ladder",
-           "report", "read_results", "Execution", "DEFAULT_CHUNK", "DEFAULT_MAX_GAMES"]
+           "report", "read_results", "verify", "Execution", "DEFAULT_CHUNK", "DEFAULT_MAX_GAMES"]
 
 
 @dataclass
@@ -41,6 +42,7 @@ class Execution:
     until_halfwidth: float | None = None
     max_games: int | None = None
     progress: object = None
+    notes: object = None               # called with each note line (a chunk quarantined...)
 
     def check(self, games: int):
         """Every option checked before anything is played or written."""
@@ -54,8 +56,10 @@ class Execution:
 
 
 def _play(cells: list, units: list, games: int, results: str | None, kind: str,
-          identity: dict, ex: Execution):
-    """Play the units' cells (into a results folder if given): (player, stops, z, info)."""
+          identity: dict, ex: Execution, pairs: list = ()):
+    """Play the units' cells (into a results folder if given): (player, stops, z, info).
+    A results folder's damaged chunks are moved into its quarantine/ and their games
+    replayed; `player.notes` says which."""
     ex.check(games)
     store = None
     if results is not None:
@@ -63,7 +67,13 @@ def _play(cells: list, units: list, games: int, results: str | None, kind: str,
         store = ResultsStore(results, kind, identity, {c.id: c.definition for c in cells})
     try:
         player = Player(cells, store=store, chunk=ex.chunk, jobs=ex.jobs, backend=ex.backend,
-                        scheduler=ex.scheduler, progress=ex.progress)
+                        scheduler=ex.scheduler, progress=ex.progress,
+                        pairs=[u for u in units if len(u) == 2])
+        if store is not None:
+            player.notes = store.notes()
+            if ex.notes is not None:
+                for line in player.notes:
+                    ex.notes(line)
         stops, z, info = engine.play_units(player, units, games, ex.until_halfwidth, ex.max_games)
     finally:
         if store is not None:
@@ -150,9 +160,10 @@ def run(spec: RunSpec, games: int = 10_000, results: str | None = None,
                                    _identity(cell.run.game.name, spec.seed), ex)
     secs = time.perf_counter() - t0
     n = stops[("run",)]
-    summary = cell.run.game.summarize(player.rows("run", n))
+    acc, wins = player.stats("run", n)
+    summary = accumulator(cell.run.game.summarize).finish(acc["summary"])
     if info["rule"] != "fixed":
-        s = engine.win_stats(player.wins("run", n), z)
+        s = engine.win_stats(wins, n, z)
         summary.update(ci_low=s["ci_low"], ci_high=s["ci_high"])
     return RunResult(cell.run, summary, info, z, player.played, secs, results)
 
@@ -261,9 +272,9 @@ def sweep(experiment: str, results: str, games: int | None = None,
     rows = []
     extra = []
     for c in cells:
-        row = {"cell": c.id, **c.axes, "mix": c.mix,
-               **engine.win_stats(player.wins(c.id, n_of[c.id]), z)}
-        more = game.cell_extras(player.rows(c.id, n_of[c.id])) if game.cell_extras else {}
+        acc, wins = player.stats(c.id, n_of[c.id])
+        row = {"cell": c.id, **c.axes, "mix": c.mix, **engine.win_stats(wins, n_of[c.id], z)}
+        more = accumulator(game.cell_extras).finish(acc["extras"]) if game.cell_extras else {}
         extra = extra or list(more)
         rows.append({**row, **more})
     by_id = {r["cell"]: r for r in rows}
@@ -316,7 +327,7 @@ def ladder(spec: RunSpec, games: int = 2000, execution: Execution | None = None)
                                    _identity(base.game.name, spec.seed), ex)
     rows = []
     for c in cells:
-        s = c.run.game.summarize(player.rows(c.id, games))
+        s = accumulator(c.run.game.summarize).finish(player.stats(c.id, games)[0]["summary"])
         rows.append({**c.axes, **{k: v for k, v in c.run.variant._asdict().items() if k not in c.axes},
                      "strategy": c.run.strategy_name, "seed": spec.seed, "cards": c.mix, **s})
     return LadderResult(base, list(axes_list[0]), rows, notes, games)
@@ -339,3 +350,70 @@ def report(folders: list, out: str | None = None, title: str | None = None) -> d
     written (index, tables, figures) and the headline and answers."""
     from .reporting import build_report
     return build_report(list(folders), out, title)
+
+
+# ----------------------------------------------------------------------------- verify
+@dataclass
+class VerifyResult:
+    folder: str
+    before: object             # simcore.store.Health as found
+    after: object = None       # with repair: as left
+    quarantined: list = field(default_factory=list)    # note lines: chunks moved aside
+    played: int = 0            # games replayed by the repair
+
+    @property
+    def ok(self) -> bool:
+        return (self.after or self.before).ok
+
+
+def _cells_of(manifest: dict) -> list:
+    """The cells of a results folder, rebuilt from their definitions in its manifest (what
+    each was played with); UserError naming a cell that cannot be rebuilt as it was."""
+    from simcore.games import get_game
+    from simcore.store import _diff
+    cells = []
+    for cid, d in manifest["cells"].items():
+        game = get_game(d.get("game") or manifest.get("identity", {}).get("game"))
+        options = {o.name: d[o.name] for o in game.options if d.get(o.name) is not None}
+        spec = RunSpec(game=game.name, players=d.get("players"), strategy=d.get("strategy"),
+                       params=dict(d.get("params") or {}), seed=d.get("seed", 1),
+                       data=d.get("data"), options=options)
+        try:
+            cell = make_cell(cid, spec)
+        except UserError as e:
+            raise UserError(f"cell '{cid}' cannot be replayed here: {e}")
+        diff = _diff(d, cell.definition)
+        if diff:
+            raise UserError(f"cell '{cid}' cannot be replayed as it was played ({diff})")
+        cells.append(cell)
+    return cells
+
+
+def verify(folder: str, repair: bool = False, execution: Execution | None = None) -> VerifyResult:
+    """Check every chunk of a results folder (`meeplesim verify`): bad chunks and why, games
+    missing. With `repair`, move the bad chunks into DIR/quarantine/ and replay every missing
+    game, then check again. Reads only without `repair`."""
+    from pathlib import Path
+
+    from simcore.store import ResultsStore, health, read_manifest
+    path = Path(folder)
+    if not path.is_dir():
+        raise UserError(f"{folder}: {'no such folder' if not path.exists() else 'not a folder'}")
+    manifest = read_manifest(path / "manifest.json")
+    out = VerifyResult(str(folder), health(path, manifest))
+    if not repair or out.before.ok:
+        return out
+    ex = execution or Execution()
+    cells = _cells_of(manifest)
+    identity = {**manifest["identity"],
+                "code": engine.code_version(manifest["identity"].get("game"))}
+    with ResultsStore(folder, manifest["kind"], identity,
+                      {c.id: c.definition for c in cells}) as store:
+        out.quarantined = store.notes()
+        player = Player(cells, store=store, chunk=ex.chunk, jobs=ex.jobs, backend=ex.backend,
+                        scheduler=ex.scheduler, progress=ex.progress)
+        player.ensure({c.id: out.before.targets[c.id] for c in cells
+                       if out.before.targets.get(c.id)})
+        out.played = player.played
+    out.after = health(path)
+    return out

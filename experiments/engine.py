@@ -13,7 +13,8 @@ import numpy as np
 
 from simcore import runner as R
 from simcore.errors import UserError
-from simcore.stats import Z95, look_schedule, paired_difference, sequential_z, wilson_interval
+from simcore.stats import Z95, look_schedule, paired_from_counts, sequential_z, wilson_interval
+from simcore.summarykit import accumulator, merge
 
 from .runs import DEFAULT_CHUNK, Resolved, RunSpec, resolve
 
@@ -78,10 +79,17 @@ def make_cell(cell_id: str, spec: RunSpec | Resolved, axes: dict | None = None) 
 
 
 class Player:
-    """Plays games of cells, in memory or into a results folder, and gives their outcomes."""
+    """Plays games of cells, in memory or into a results folder, and gives their statistics.
+
+    Memory stays flat whatever the number of games: a finished chunk's rows are written (with
+    a results folder) or folded into the cell's sufficient statistics (in memory: the game's
+    Accumulating summaries, the win count, and the joint win counts of each pair in `pairs`),
+    then dropped. With a results folder the statistics of games 0 .. n - 1 are read back chunk
+    by chunk when asked for (`stats`, `pair`)."""
 
     def __init__(self, cells: list, store=None, chunk: int = DEFAULT_CHUNK, jobs: int | None = None,
-                 backend: str = "loky", scheduler: str | None = None, progress=None):
+                 backend: str = "loky", scheduler: str | None = None, progress=None,
+                 pairs: list | tuple = ()):
         if chunk < 1:
             raise UserError(f"--chunk must be at least 1, got {chunk}")
         R.check_jobs(jobs)
@@ -92,24 +100,37 @@ class Player:
         self.backend = backend
         self.scheduler = scheduler
         self.progress = progress
-        self.mem: dict = {c.id: [] for c in cells}     # in memory: list of (start, rows)
+        self.pairs = [tuple(p) for p in pairs]
         self.played = 0
+        self.notes: list = []           # damaged chunks moved aside, in words
+        # in memory: per cell the game ranges folded, the merged partials, games and wins
+        self.mem: dict = {c.id: [] for c in cells}      # (start, n) folded
+        self.acc: dict = {c.id: {} for c in cells}      # accumulator name -> merged partial
+        self.won: dict = {c.id: [0, 0] for c in cells}  # games, wins
+        self.joint: dict = {p: [0, 0, 0, 0] for p in self.pairs}   # n11, n10, n01, n00
+        self._waiting: dict = {}       # (cell id, start) -> wins, until its pairs are counted
+
+    def accumulators(self, cell: Cell) -> dict:
+        """name -> Accumulating: what is folded for a cell (the game's summary and a sweep
+        cell's own numbers)."""
+        g = cell.run.game
+        out = {"summary": accumulator(g.summarize)}
+        if g.cell_extras:
+            out["extras"] = accumulator(g.cell_extras)
+        return out
 
     def _missing(self, cell: Cell, games: int, finished):
         if self.store is not None:
             return self.store.missing(cell.id, games, finished)
-        gaps, pos = [], 0
-        for start, rows in sorted(self.mem[cell.id], key=lambda x: x[0]):
-            if start > pos:
-                gaps.append((pos, min(start, games)))
-            pos = max(pos, start + rows.shape[0])
-        if pos < games:
-            gaps.append((pos, games))
-        return [(a, b) for a, b in gaps if a < b]
+        from simcore.store import _gaps
+        return _gaps(sorted(self.mem[cell.id]), games)
 
     def ensure(self, targets: dict):
         """Play whatever games 0 .. targets[cell id] - 1 of each cell are not finished yet."""
-        finished = self.store.finished() if self.store is not None else None
+        finished = None
+        if self.store is not None:
+            self.store.want(targets)
+            finished = self.store.finished()
         tasks = []
         for cid, games in targets.items():
             cell = self.cells[cid]
@@ -118,6 +139,9 @@ class Player:
                     tasks.append(R.Task(cell.job, start, n, tag=cid))
         if not tasks:
             return
+        # game range first, cells after: the chunks of a pair's two cells finish close together,
+        # so few wait for their partner
+        tasks.sort(key=lambda t: t.start)
         if self.progress:
             self.progress.add_total(sum(t.n for t in tasks))
         for task, rows in R.execute(tasks, jobs=self.jobs, backend=self.backend,
@@ -127,41 +151,114 @@ class Player:
             if self.store is not None:
                 self.store.write_chunk(cell.id, task.start, rows, cell.result_fields, cell.constants)
             else:
-                self.mem[cell.id].append((task.start, rows))
+                self._fold(cell, task.start, rows)
             self.played += task.n
 
-    def rows(self, cell_id: str, games: int) -> np.ndarray:
-        """Result rows of games 0 .. games - 1 of a cell (int32[games, fields])."""
+    def _fold(self, cell: Cell, start: int, rows: np.ndarray):
+        cid = cell.id
+        for name, acc in self.accumulators(cell).items():
+            self.acc[cid][name] = merge(self.acc[cid].get(name), acc.partial(rows))
+        wins = rows[:, cell.result_fields.index("outcome")] == 1
+        self.won[cid][0] += rows.shape[0]
+        self.won[cid][1] += int(wins.sum())
+        self.mem[cid].append((start, rows.shape[0]))
+        mine = set()                   # this chunk's pairs whose partner chunk is not in yet
+        for pair in self.pairs:
+            if cid not in pair:
+                continue
+            other = pair[1] if pair[0] == cid else pair[0]
+            entry = self._waiting.get((other, start))
+            if entry is None or pair not in entry[1]:
+                mine.add(pair)
+                continue
+            a, b = (wins, entry[0]) if pair[0] == cid else (entry[0], wins)
+            _add_joint(self.joint[pair], a, b)
+            entry[1].discard(pair)
+            if not entry[1]:
+                del self._waiting[(other, start)]
+        if mine:
+            self._waiting[(cid, start)] = (wins, mine)
+
+    def stats(self, cell_id: str, games: int) -> tuple[dict, int]:
+        """(accumulator name -> merged partial, wins) of games 0 .. games - 1 of a cell."""
         cell = self.cells[cell_id]
-        if self.store is not None:
-            df = self.store.read(cell_id, games, columns=list(cell.result_fields))
-            out = df[list(cell.result_fields)].to_numpy(np.int32)
-        else:
-            parts = sorted(self.mem[cell_id], key=lambda x: x[0])
-            out = np.concatenate([r for _, r in parts])[:games] if parts else np.zeros((0, len(cell.result_fields)), np.int32)
+        accs = self.accumulators(cell)
+        if self.store is None:
+            if self.won[cell_id][0] != games:
+                raise UserError(f"cell '{cell_id}': expected {games} games, found {self.won[cell_id][0]}")
+            return self.acc[cell_id], self.won[cell_id][1]
+        out, wins = {}, 0
+        k = cell.result_fields.index("outcome")
+        for _, rows in self.store.iter_rows(cell_id, games, cell.result_fields):
+            for name, acc in accs.items():
+                out[name] = merge(out.get(name), acc.partial(rows))
+            wins += int((rows[:, k] == 1).sum())
+        return out, wins
+
+    def pair(self, a: str, b: str, games: int) -> tuple:
+        """Joint win counts (n11, n10, n01, n00) of games 0 .. games - 1 of cells a and b."""
+        if self.store is None:
+            if (a, b) in self.joint:
+                j = self.joint[(a, b)]
+            else:
+                n11, n10, n01, n00 = self.joint[(b, a)]
+                j = [n11, n01, n10, n00]
+            if sum(j) != games:
+                raise UserError(f"cells '{a}' and '{b}': expected {games} paired games, found {sum(j)}")
+            return tuple(j)
+        j = [0, 0, 0, 0]
+        ka = self.cells[a].result_fields.index("outcome")
+        kb = self.cells[b].result_fields.index("outcome")
+        sa = (r[:, ka] == 1 for _, r in self.store.iter_rows(a, games, self.cells[a].result_fields))
+        sb = (r[:, kb] == 1 for _, r in self.store.iter_rows(b, games, self.cells[b].result_fields))
+        for wa, wb in _aligned(sa, sb):
+            _add_joint(j, wa, wb)
+        if sum(j) != games:
+            raise UserError(f"cells '{a}' and '{b}': expected {games} paired games, found {sum(j)}")
+        return tuple(j)
+
+    def rows(self, cell_id: str, games: int) -> np.ndarray:
+        """Result rows of games 0 .. games - 1 of a cell (int32[games, fields]), read from the
+        results folder (all of them in memory: for tests and small runs)."""
+        cell = self.cells[cell_id]
+        parts = [r for _, r in self.store.iter_rows(cell_id, games, cell.result_fields)]
+        out = np.concatenate(parts) if parts else np.zeros((0, len(cell.result_fields)), np.int32)
         if out.shape[0] != games:
             raise UserError(f"cell '{cell_id}': expected {games} games, found {out.shape[0]}")
         return out
 
-    def wins(self, cell_id: str, games: int) -> np.ndarray:
-        """uint8[games]: 1 where game i of the cell was won."""
-        cell = self.cells[cell_id]
-        k = cell.result_fields.index("outcome")
-        if self.store is not None:
-            df = self.store.read(cell_id, games, columns=["outcome"])
-            w = (df["outcome"].to_numpy() == 1).astype(np.uint8)
-        else:
-            w = (self.rows(cell_id, games)[:, k] == 1).astype(np.uint8)
-        if w.shape[0] != games:
-            raise UserError(f"cell '{cell_id}': expected {games} games, found {w.shape[0]}")
-        return w
+
+def _add_joint(j: list, a: np.ndarray, b: np.ndarray):
+    n11 = int((a & b).sum())
+    n10 = int((a & ~b).sum())
+    n01 = int((~a & b).sum())
+    j[0] += n11
+    j[1] += n10
+    j[2] += n01
+    j[3] += a.shape[0] - n11 - n10 - n01
 
 
-def win_stats(wins: np.ndarray, z: float = Z95) -> dict:
-    n = int(wins.shape[0])
-    w = int(wins.sum())
-    lo, hi = wilson_interval(w, n, z)
-    return {"games": n, "wins": w, "win_rate": w / n if n else 0.0, "ci_low": lo, "ci_high": hi}
+def _aligned(sa, sb):
+    """Two streams of consecutive pieces of equal total length, cut into aligned pairs."""
+    a = b = np.zeros(0, bool)
+    while True:
+        if not a.shape[0]:
+            a = next(sa, None)
+            if a is None:
+                return
+        if not b.shape[0]:
+            b = next(sb, None)
+            if b is None:
+                return
+        k = min(a.shape[0], b.shape[0])
+        yield a[:k], b[:k]
+        a, b = a[k:], b[k:]
+
+
+def win_stats(wins: int, games: int, z: float = Z95) -> dict:
+    lo, hi = wilson_interval(wins, games, z)
+    return {"games": games, "wins": wins, "win_rate": wins / games if games else 0.0,
+            "ci_low": lo, "ci_high": hi}
 
 
 def check_stopping(games: int, until_halfwidth: float | None, max_games: int | None):
@@ -215,14 +312,14 @@ def play_units(player: Player, units: list, games: int, until_halfwidth: float |
 
 def unit_halfwidth(player: Player, unit: tuple, n: int, z: float) -> float:
     if len(unit) == 1:
-        s = win_stats(player.wins(unit[0], n), z)
+        s = win_stats(player.stats(unit[0], n)[1], n, z)
         return (s["ci_high"] - s["ci_low"]) / 2
-    d = paired_difference(player.wins(unit[0], n), player.wins(unit[1], n), z)
+    d = paired_from_counts(*player.pair(unit[0], unit[1], n), z)
     return (d["diff_ci_high"] - d["diff_ci_low"]) / 2
 
 
 def paired(player: Player, a: str, b: str, games: int, z: float = Z95) -> dict:
     """Win rates of cells a and b over their first `games` games and the paired difference."""
-    wa, wb = player.wins(a, games), player.wins(b, games)
-    return {"a": win_stats(wa, z), "b": win_stats(wb, z), **paired_difference(wa, wb, z)}
-
+    n11, n10, n01, n00 = player.pair(a, b, games)
+    return {"a": win_stats(n11 + n10, games, z), "b": win_stats(n11 + n01, games, z),
+            **paired_from_counts(n11, n10, n01, n00, z)}

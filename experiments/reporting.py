@@ -21,7 +21,7 @@ def load(folders: list):
     import pandas as pd
 
     from reports.build import Source
-    from simcore.store import read_table
+    from simcore.store import health, read_table
     parts, sources = [], []
     seen = set()
     for folder in folders:
@@ -47,6 +47,17 @@ def load(folders: list):
             raise UserError(f"{manifest}: not a meeplesim results manifest")
         if not (path / "chunks").is_dir():
             raise UserError(f"{folder}: holds no games yet (no chunks folder)")
+        h = health(path, m)
+        if not h.ok:
+            what = []
+            if h.bad:
+                what.append(f"{len(h.bad)} damaged chunk{'s' if len(h.bad) > 1 else ''} ("
+                            + "; ".join(f"{rel}: {why}" for rel, why in h.bad) + ")")
+            if h.missing:
+                what.append(f"{h.games_missing} games missing in "
+                            + ", ".join(f"'{c}'" for c in h.missing))
+            raise UserError(f"{folder}: " + " and ".join(what) + "; the report only reads: "
+                            f"repair with `meeplesim verify {folder} --repair`")
         try:
             df = read_table(path)
         except OSError as e:

@@ -174,6 +174,7 @@ def execute(tasks: Iterable[Task], jobs: int | None = None, backend: str = "loky
 def _execute_dask(tasks: list, scheduler: str, progress):
     try:
         from distributed import Client, as_completed
+        from distributed.scheduler import KilledWorker
     except ImportError as e:  # pragma: no cover - distributed is a dependency
         raise UserError(f"--backend dask needs the 'distributed' package: {e}")
     try:
@@ -190,7 +191,14 @@ def _execute_dask(tasks: list, scheduler: str, progress):
             return
         pending = as_completed(first)
         for fut in pending:
-            i, rows = fut.result()
+            try:
+                i, rows = fut.result()
+            except KilledWorker as e:
+                # dask resubmits the tasks of a worker that dies; a task whose workers died
+                # more than `distributed.scheduler.allowed-failures` times ends here
+                raise UserError(f"dask workers kept dying while playing a chunk ({e}); the "
+                                f"finished chunks are kept: run the same command again to "
+                                f"resume") from None
             del fut
             nxt = next(todo, None)
             if nxt is not None:

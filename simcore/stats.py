@@ -39,39 +39,71 @@ def halfwidth(low: float, high: float) -> float:
 def paired_difference(a, b, z: float = Z95) -> dict:
     """Difference of win rates a - b measured on the same games (common random numbers).
 
-    `a` and `b` are equal-length 0/1 sequences, element i being game i of each configuration.
+    `a` and `b` are equal-length 0/1 sequences, element i being game i of each configuration;
+    see `paired_from_counts`, which this calls with their joint counts.
+    """
+    import numpy as np
+    a = np.asarray(a)
+    b = np.asarray(b)
+    if a.shape != b.shape or a.ndim != 1:
+        raise ValueError(f"need two equal-length 1-d samples, got {a.shape} and {b.shape}")
+    a, b = a != 0, b != 0
+    n11, n10, n01 = int((a & b).sum()), int((a & ~b).sum()), int((~a & b).sum())
+    return paired_from_counts(n11, n10, n01, a.shape[0] - n11 - n10 - n01, z)
+
+
+def paired_from_counts(n11: int, n10: int, n01: int, n00: int, z: float = Z95) -> dict:
+    """The paired difference a - b from the joint counts of n paired games (n11: both won,
+    n10: only a, n01: only b, n00: neither): sufficient statistics, so the counts of chunks
+    add up and no game's row is kept.
+
     The paired interval is the normal interval of the mean of the per-game differences
     d_i = a_i - b_i (variance var(d) / n); the unpaired interval is the normal interval of
     the same difference as if the two samples were independent (variance
     p_a(1 - p_a) / n + p_b(1 - p_b) / n). `variance_reduction` is 1 - paired / unpaired
-    variance: the share of the unpaired variance the pairing removes.
+    variance: the share of the unpaired variance the pairing removes. Variances and the
+    correlation are computed from exact integer sums (then rounded once), not by summing
+    floats game by game, so they do not depend on the order the games came in.
     """
-    import numpy as np
-    a = np.asarray(a, np.float64)
-    b = np.asarray(b, np.float64)
-    if a.shape != b.shape or a.ndim != 1:
-        raise ValueError(f"need two equal-length 1-d samples, got {a.shape} and {b.shape}")
-    n = a.shape[0]
+    from fractions import Fraction
+    n = n11 + n10 + n01 + n00
     if n < 2:
         raise ValueError(f"need at least 2 paired games, got {n}")
-    pa, pb = float(a.mean()), float(b.mean())
-    d = a - b
-    diff = float(d.mean())
-    var_paired = float(d.var(ddof=1)) / n
+    wa, wb = n11 + n10, n11 + n01
+    pa, pb = wa / n, wb / n
+    s1, s2 = n10 - n01, n10 + n01          # sums of d and of d^2
+    diff = s1 / n
+    var_d_num = n * s2 - s1 * s1           # var(d) (ddof 1) = var_d_num / (n (n - 1))
+    var_paired = float(Fraction(var_d_num, n * (n - 1))) / n
     var_unpaired = (pa * (1 - pa) + pb * (1 - pb)) / n
     hp = z * math.sqrt(var_paired)
     hu = z * math.sqrt(var_unpaired)
     reduction = 1.0 - var_paired / var_unpaired if var_unpaired > 0 else 0.0
+    if 0 < wa < n and 0 < wb < n:
+        cov = n * n11 - wa * wb
+        corr = max(-1.0, min(1.0, cov / math.sqrt((n * wa - wa * wa) * (n * wb - wb * wb))))
+    else:
+        corr = 0.0
     out = {"diff": diff, "diff_ci_low": diff - hp, "diff_ci_high": diff + hp,
            "unpaired_ci_low": diff - hu, "unpaired_ci_high": diff + hu,
-           "variance_reduction": reduction,
-           "correlation": float(np.corrcoef(a, b)[0, 1]) if a.std() > 0 and b.std() > 0 else 0.0,
+           "variance_reduction": reduction, "correlation": corr,
            "estimable": var_paired > 0}
     if var_paired == 0:
         # every game ended alike on both sides: a zero-width interval would claim certainty
         # that n games cannot give
         out["why_not_estimable"] = not_estimable_words(pa, pb)
     return out
+
+
+def mean_ci(total: int, total_sq: int, n: int, z: float = 1.959964) -> tuple[float, float, float]:
+    """Mean of n integers and its normal interval, from their sum and sum of squares (exact
+    integer sums: the same whatever order the values came in)."""
+    from fractions import Fraction
+    m = total / n if n else 0.0
+    if n < 2:
+        return m, m, m
+    h = z * math.sqrt(float(Fraction(n * total_sq - total * total, n * (n - 1)))) / math.sqrt(n)
+    return m, m - h, m + h
 
 
 def not_estimable_words(pa: float, pb: float) -> str:

@@ -9,6 +9,7 @@ import typer
 from .common import guarded
 from .commands import app as _commands
 from .listings import app as _listings
+from .results import app as _results
 
 app = typer.Typer(
     add_completion=False, no_args_is_help=True, rich_markup_mode=None,
@@ -20,7 +21,7 @@ app = typer.Typer(
          "  meeplesim ladder --games 2000\n\n"
          "  meeplesim COMMAND --help   (each command's own examples)",
 )
-for group in (_commands, _listings):
+for group in (_commands, _listings, _results):
     app.registered_commands += group.registered_commands
 
 
@@ -61,4 +62,8 @@ _game_examples()
 
 
 def main():
+    import signal
+
+    from .common import on_sigterm
+    signal.signal(signal.SIGTERM, on_sigterm)
     app()

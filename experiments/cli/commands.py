@@ -22,7 +22,12 @@ app = typer.Typer()
 def _execution(label, chunk, jobs, backend, scheduler, until_halfwidth, max_games):
     return api.Execution(chunk=chunk, jobs=jobs, backend=backend, scheduler=scheduler,
                          until_halfwidth=until_halfwidth, max_games=max_games,
-                         progress=Bar(label))
+                         progress=Bar(label), notes=_note)
+
+
+def _note(line: str):
+    """A note on stderr as it happens (a damaged chunk moved aside...)."""
+    typer.echo(f"note: {line}", err=True)
 
 
 def _echo(lines):

@@ -14,17 +14,32 @@ def fail(message: str, code: int = 2):
     raise typer.Exit(code)
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is (as Ctrl-C raises KeyboardInterrupt), so a
+    command stops the same way: finished chunks kept, temporary files removed."""
+
+
+def on_sigterm(signum, frame):
+    raise Terminated()
+
+
+INTERRUPTED = ("interrupted{by}; the finished chunks of a results folder are kept: run the "
+               "same command again to resume")
+
+
 def guarded(fn):
     """Run a command body, turning bad input into one line on stderr and exit code 2 (130 on
-    Ctrl-C)."""
+    Ctrl-C, 143 on SIGTERM; 1 for a results folder that cannot be written)."""
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
         except UserError as e:
-            fail(str(e))
+            fail(str(e), getattr(e, "exit_code", 2))
+        except Terminated:
+            fail(INTERRUPTED.format(by=" (SIGTERM)"), 143)
         except KeyboardInterrupt:
-            fail("interrupted", 130)
+            fail(INTERRUPTED.format(by=""), 130)
     return wrapper
 
 

@@ -2,56 +2,78 @@
 seat, cakes secured, eliminations, game length and why the focal seat lost."""
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
-from ...stats import wilson_interval
+from ...stats import mean_ci, wilson_interval
+from ...summarykit import Accumulating, total
 from . import consts as K
 
 
-def _mean_ci(x: np.ndarray) -> tuple[float, float, float]:
-    n = x.shape[0]
-    m = float(x.mean()) if n else 0.0
-    h = 1.959964 * float(x.std(ddof=1)) / math.sqrt(n) if n > 1 else 0.0
-    return m, m - h, m + h
+_SUMS = ("rounds", "turns", "first_trip", "cakes_removed", "cakes_returned", "eliminations",
+         "eliminated", "secured")
 
 
-def summarize(results: np.ndarray) -> dict:
+def _partial(results: np.ndarray) -> dict:
+    """Sufficient statistics of some games (exact integer sums: they add up chunk by chunk)."""
     f = {n: i for i, n in enumerate(K.RESULT_FIELDS)}
     col = lambda name: results[:, f[name]]
-    games = int(results.shape[0])
-    wins = int((col("outcome") == K.WIN).sum())
-    ties = int((col("outcome") == K.TIE).sum())
+    outcome, seat, secured = col("outcome"), col("seat"), col("secured")
+    seats = {}
+    for s in np.unique(seat).tolist():
+        sel = seat == s
+        seats[int(s)] = {"games": int(sel.sum()), "wins": int((outcome[sel] == K.WIN).sum()),
+                         "secured": total(secured[sel])}
+    sec = secured.astype(np.int64)
+    return {
+        "games": int(results.shape[0]), "wins": int((outcome == K.WIN).sum()),
+        "ties": int((outcome == K.TIE).sum()), "seats": seats,
+        "reasons": {code: int(((outcome == K.LOSS) & (col("loss_reason") == code)).sum())
+                    for code, name in K.LOSS_REASONS.items() if name},
+        "timeouts": int((col("loss_reason") == K.LOSS_TIMEOUT).sum()),
+        "secured_sq": int((sec * sec).sum()),
+        **{name: total(col(name)) for name in _SUMS},
+    }
+
+
+def _finish(p: dict) -> dict:
+    games, wins = p["games"], p["wins"]
     lo, hi = wilson_interval(wins, games)
     by_seat = {}
-    for s in sorted(set(col("seat").tolist())):
-        sel = col("seat") == s
-        n, w = int(sel.sum()), int((col("outcome")[sel] == K.WIN).sum())
-        a, b = wilson_interval(w, n)
-        by_seat[int(s)] = {"games": n, "wins": w, "win_rate": w / n, "ci_low": a, "ci_high": b,
-                           "mean_secured": float(col("secured")[sel].mean())}
-    reasons = {}
-    for code, name in K.LOSS_REASONS.items():
-        if name:
-            n = int(((col("outcome") == K.LOSS) & (col("loss_reason") == code)).sum())
-            if n:
-                reasons[name] = n
-    sec, sec_lo, sec_hi = _mean_ci(col("secured").astype(np.float64))
-    elim = int(col("eliminated").sum())
+    for s in sorted(p["seats"]):
+        v = p["seats"][s]
+        a, b = wilson_interval(v["wins"], v["games"])
+        by_seat[s] = {"games": v["games"], "wins": v["wins"], "win_rate": v["wins"] / v["games"],
+                      "ci_low": a, "ci_high": b, "mean_secured": v["secured"] / v["games"]}
+    reasons = {name: p["reasons"][code] for code, name in K.LOSS_REASONS.items()
+               if name and p["reasons"].get(code)}
+    sec, sec_lo, sec_hi = mean_ci(p["secured"], p["secured_sq"], games)
     return {
         "games": games, "wins": wins, "win_rate": wins / games if games else 0.0,
-        "ci_low": lo, "ci_high": hi, "shared_wins": ties, "by_seat": by_seat,
+        "ci_low": lo, "ci_high": hi, "shared_wins": p["ties"], "by_seat": by_seat,
         "mean_secured": sec, "secured_ci_low": sec_lo, "secured_ci_high": sec_hi,
-        "eliminated_rate": elim / games if games else 0.0,
-        "mean_eliminations": float(col("eliminations").mean()),
-        "mean_rounds": float(col("rounds").mean()), "mean_turns": float(col("turns").mean()),
-        "mean_first_trip": float(col("first_trip").mean()),
-        "mean_removed": float(col("cakes_removed").mean()),
-        "mean_returned": float(col("cakes_returned").mean()),
-        "timeouts": int((col("loss_reason") == K.LOSS_TIMEOUT).sum()),
+        "eliminated_rate": p["eliminated"] / games if games else 0.0,
+        "mean_eliminations": p["eliminations"] / games,
+        "mean_rounds": p["rounds"] / games, "mean_turns": p["turns"] / games,
+        "mean_first_trip": p["first_trip"] / games,
+        "mean_removed": p["cakes_removed"] / games,
+        "mean_returned": p["cakes_returned"] / games,
+        "timeouts": p["timeouts"],
         "loss_reasons": reasons,
     }
+
+
+def _extras(p: dict) -> dict:
+    """A sweep cell's own numbers beside its win rate: cakes secured by the focal seat, how
+    often it was eliminated, and the game length."""
+    games = p["games"]
+    return {"mean_secured": p["secured"] / games if games else 0.0,
+            "eliminated_rate": p["eliminated"] / max(1, games),
+            "mean_rounds": p["rounds"] / games if games else 0.0}
+
+
+# run's summary and a sweep cell's numbers, accumulated chunk by chunk (simcore.summarykit)
+summarize = Accumulating(_partial, _finish)
+cell_extras = Accumulating(_partial, _extras)
 
 
 def summary_lines(s: dict, ci_words: str = "95% CI") -> list[str]:
@@ -77,13 +99,3 @@ def describe(variant, strategy: str, mix: str = "default") -> str:
     p = variant.players
     return (f"{p} player{'s' if p > 1 else ''}, focal seat {variant.seat} plays {strategy}, "
             f"rivals {variant.rivals}" + (f", data {mix}" if mix != "default" else ""))
-
-
-def cell_extras(results: np.ndarray) -> dict:
-    """A sweep cell's own numbers beside its win rate: cakes secured by the focal seat, how
-    often it was eliminated, and the game length."""
-    f = {n: i for i, n in enumerate(K.RESULT_FIELDS)}
-    n = max(1, results.shape[0])
-    return {"mean_secured": float(results[:, f["secured"]].mean()) if results.shape[0] else 0.0,
-            "eliminated_rate": float(results[:, f["eliminated"]].sum()) / n,
-            "mean_rounds": float(results[:, f["rounds"]].mean()) if results.shape[0] else 0.0}

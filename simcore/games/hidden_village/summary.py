@@ -5,38 +5,51 @@ from __future__ import annotations
 import numpy as np
 
 from ...stats import wilson_interval
+from ...summarykit import Accumulating, total
 from . import consts as K
 
 # the objectives left undone when a game is lost: result field -> words
 OBJECTIVES_LEFT = {"forest_left": "lost Smurfs", "houses_left": "houses", "cakes_left": "cakes"}
 
 
-def summarize(results: np.ndarray) -> dict:
-    """Games, wins, win rate with its 95% Wilson interval, mean rounds, loss reasons, and how
-    far from done the losses ended (mean objectives left)."""
+def _partial(results: np.ndarray) -> dict:
+    """Sufficient statistics of some games (exact integer sums: they add up chunk by chunk)."""
     f = {name: i for i, name in enumerate(K.RESULT_FIELDS)}
     outcome = results[:, f["outcome"]]
-    games = int(results.shape[0])
-    wins = int((outcome == K.WIN).sum())
+    loss = outcome == K.LOSS
+    lost = results[loss]
+    return {
+        "games": int(results.shape[0]), "wins": int((outcome == K.WIN).sum()),
+        "losses": int(loss.sum()),
+        "reasons": {code: int((loss & (results[:, f["loss_reason"]] == code)).sum())
+                    for code, name in K.LOSS_REASONS.items() if name},
+        "left": {key: total(lost[:, f[key]]) for key in OBJECTIVES_LEFT},
+        "rounds": total(results[:, f["rounds"]]),
+        "dangerous_actions": total(results[:, f["dangerous_actions"]]),
+        "cracoucass_attacks": total(results[:, f["cracoucass_attacks"]]),
+    }
+
+
+def _finish(p: dict) -> dict:
+    """Games, wins, win rate with its 95% Wilson interval, mean rounds, loss reasons, and how
+    far from done the losses ended (mean objectives left)."""
+    games, wins = p["games"], p["wins"]
     lo, hi = wilson_interval(wins, games)
-    reasons = {}
-    for code, name in K.LOSS_REASONS.items():
-        if name:
-            n = int(((outcome == K.LOSS) & (results[:, f["loss_reason"]] == code)).sum())
-            if n:
-                reasons[name] = n
-    losses = results[outcome == K.LOSS]
-    left = {}
-    if len(losses):
-        for key in OBJECTIVES_LEFT:
-            left[key] = round(float(losses[:, f[key]].mean()), 3)
+    reasons = {name: p["reasons"][code] for code, name in K.LOSS_REASONS.items()
+               if name and p["reasons"].get(code)}
+    left = ({key: round(p["left"][key] / p["losses"], 3) for key in OBJECTIVES_LEFT}
+            if p["losses"] else {})
     return {
         "games": games, "wins": wins, "win_rate": wins / games, "ci_low": lo, "ci_high": hi,
-        "mean_rounds": float(results[:, f["rounds"]].mean()),
+        "mean_rounds": p["rounds"] / games,
         "loss_reasons": reasons, "losses_mean_left": left,
-        "mean_dangerous_actions": float(results[:, f["dangerous_actions"]].mean()),
-        "mean_cracoucass_attacks": float(results[:, f["cracoucass_attacks"]].mean()),
+        "mean_dangerous_actions": p["dangerous_actions"] / games,
+        "mean_cracoucass_attacks": p["cracoucass_attacks"] / games,
     }
+
+
+# run's summary, accumulated chunk by chunk (simcore.summarykit); summarize(rows) as before
+summarize = Accumulating(_partial, _finish)
 
 
 def summary_lines(s: dict, ci_words: str = "95% CI") -> list[str]:
