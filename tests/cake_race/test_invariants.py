@@ -19,7 +19,7 @@ from simcore.games.cake_race.state import new_state
 from simcore.policy import FIRST, RANDOM
 from simcore.stats import wilson_interval
 
-from .scenario import CAT, R
+from .scenario import CAT
 
 # numba's cache keyed by this file alone would keep stale copies of the rules it calls
 WITH_THE_RULES = jit.njit_with(game.__name__ + ".rules")
@@ -79,19 +79,25 @@ def _play_checked(R, cfg, st, fsid, fpar, rsid, rpar, seed, n_games, bad, ends):
         ends[st.sc[S.S_OUTCOME]] += 1
 
 
+def run_checked(cat, players, sid, rivals, games, seed=5, params=(4.0,)):
+    """Play `games` games of one configuration of catalog `cat`, checking every invariant after
+    every turn; fails on any violation or a game that does not end. Returns the outcome counts."""
+    cfg, _ = make_config(cat, players=players, rivals=rivals)
+    st = new_state(cat.rules, event_capacity=1)
+    fsid, fpar, rsid, rpar = seat_strategies(cfg, sid, np.asarray(params, np.float64))
+    bad = np.zeros(6, np.int64)
+    ends = np.zeros(4, np.int64)
+    _play_checked(cat.rules, cfg, st, fsid, fpar, rsid, rpar, seed, games, bad, ends)
+    assert bad.tolist() == [0] * 6, ("cakes, carry, markers, elimination, carried at home, deck", bad)
+    assert ends[K.RUNNING] == 0 and ends.sum() == games          # every game ended
+    return ends
+
+
 @pytest.mark.parametrize("players,sid,rivals", [(1, RANDOM, "same"), (2, RANDOM, "same"),
                                                 (3, RANDOM, "same"), (4, RANDOM, "same"),
                                                 (4, THRESHOLD, "adaptive"), (3, FIRST, "random")])
 def test_invariants_over_random_games(players, sid, rivals):
-    cfg, _ = make_config(CAT, players=players, rivals=rivals)
-    st = new_state(R, event_capacity=1)
-    fsid, fpar, rsid, rpar = seat_strategies(cfg, sid, np.array([4.0]))
-    bad = np.zeros(6, np.int64)
-    ends = np.zeros(4, np.int64)
-    n = 300
-    _play_checked(R, cfg, st, fsid, fpar, rsid, rpar, 5, n, bad, ends)
-    assert bad.tolist() == [0] * 6, ("cakes, carry, markers, elimination, carried at home, deck", bad)
-    assert ends[K.RUNNING] == 0 and ends.sum() == n          # every game ended
+    run_checked(CAT, players, sid, rivals, 300)
 
 
 def test_outcomes_are_consistent_with_the_scores():

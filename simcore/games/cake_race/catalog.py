@@ -94,6 +94,8 @@ def _board(f, assumptions):
     index = {x: i for i, x in enumerate(ids)}
 
     def point(entry, name):
+        if not isinstance(name, str):
+            f.fail(entry, f"a point is named by a string, got {name!r}")
         if name not in index:
             f.fail(entry, f"unknown point '{name}'")
         return index[name]
