@@ -112,3 +112,10 @@ def game(cat) -> Game:
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "rule(id): the checklist rule a test checks")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """The games the invariant drivers checked (shown under -q too)."""
+    from tests.invariant_count import COUNT
+    if COUNT["games"]:
+        terminalreporter.write_line(f"INVARIANTS games={COUNT['games']} violations={COUNT['violations']}")

@@ -19,6 +19,8 @@ from simcore.games.cake_race.state import new_state
 from simcore.policy import FIRST, RANDOM
 from simcore.stats import wilson_interval
 
+from tests import invariant_count
+
 from .scenario import CAT
 
 # numba's cache keyed by this file alone would keep stale copies of the rules it calls
@@ -88,6 +90,7 @@ def run_checked(cat, players, sid, rivals, games, seed=5, params=(4.0,)):
     bad = np.zeros(6, np.int64)
     ends = np.zeros(4, np.int64)
     _play_checked(cat.rules, cfg, st, fsid, fpar, rsid, rpar, seed, games, bad, ends)
+    invariant_count.add(games, bad.sum() + ends[K.RUNNING])
     assert bad.tolist() == [0] * 6, ("cakes, carry, markers, elimination, carried at home, deck", bad)
     assert ends[K.RUNNING] == 0 and ends.sum() == games          # every game ended
     return ends

@@ -13,10 +13,13 @@ from simcore import jit
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.config import make_config
+from simcore.games.hidden_village.planner import P_BASE, ROLLOUT
+from simcore.games.hidden_village.rollout import rollout_turn
 from simcore.games.hidden_village.rules.core import objectives_met
 from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.rules.turn import end_of_round, play_turn
 from simcore.games.hidden_village.state import new_state
+from tests import invariant_count
 
 # numba's cache keyed by this file alone would keep stale copies of the rules it calls
 WITH_THE_RULES = jit.njit_with("simcore.games.hidden_village.rules")
@@ -144,17 +147,63 @@ def play_checked(R, C, st, sid, params, seed, start, n, out):
         out[g, 2] = st.sc[S.S_ROUND]
 
 
+@WITH_THE_RULES
+def play_checked_rollout(R, C, st, scr, params, seed, start, n, out):
+    """play_checked for the rollout strategy: each turn chosen by playouts (on the scratch
+    state scr), the end of round by its base strategy. Its own kernel, so that the default
+    suite, which never plays rollout here, does not compile the playouts."""
+    seen = np.zeros(R.smurf_kind.shape[0], np.int32)
+    flow = np.zeros(K.N_RES, np.int64)
+    base = int(params[P_BASE])
+    for g in range(n):
+        setup_game(R, C, st, seed, start + g)
+        flow[:] = 0
+        resource_flow(st, flow)
+        code = check_state(R, C, st, seen, flow)
+        while code == OK and st.sc[S.S_OUTCOME] == K.RUNNING:
+            st.sc[S.S_ROUND] += 1
+            p = st.sc[S.S_FIRST]
+            while code == OK and st.sc[S.S_ESPLANADE] > 0 and st.sc[S.S_OUTCOME] == K.RUNNING:
+                rollout_turn(R, C, st, scr, p, params)
+                resource_flow(st, flow)
+                code = check_state(R, C, st, seen, flow)
+                p = (p + 1) % C.players
+            if code == OK and st.sc[S.S_OUTCOME] == K.RUNNING:
+                end_of_round(R, C, st, base, params)
+                resource_flow(st, flow)
+                code = check_state(R, C, st, seen, flow)
+            if st.sc[S.S_ROUND] > 1000:
+                code = ROUNDS
+        out[g, 0] = code
+        out[g, 1] = st.sc[S.S_OUTCOME]
+        out[g, 2] = st.sc[S.S_ROUND]
+
+
 CONFIGS = [(level, die) for level in ("standard", "complex", "terrible") for die in ("white", "red")] + \
           [("smurfnightmarish", "red")]
 
 
-def run_checked(cat, level, die, games, players=3, finite_supply=False, seed=2026,
-                strategy="random"):
-    C, _ = make_config(cat, level=level, die=die, players=players, finite_supply=finite_supply, log=True)
+def play_config(cat, level, die, games, players=3, finite_supply=False, seed=2026,
+                strategy="random", hungry=None):
+    """Play `games` games of one configuration with every invariant checked after every turn
+    and end of round: rows of (violation code, outcome, rounds)."""
+    C, _ = make_config(cat, level=level, die=die, hungry=hungry, players=players,
+                       finite_supply=finite_supply, log=True)
     st = new_state(cat.rules, event_capacity=4096)
     out = np.zeros((games, 3), np.int64)
     s = strategies.get(strategy)
-    play_checked(cat.rules, C, st, s.kernel_id, s.param_vector(), seed, 0, games, out)
+    if s.kernel_id == ROLLOUT:
+        scr = new_state(cat.rules, event_capacity=4096)
+        play_checked_rollout(cat.rules, C, st, scr, s.param_vector(), seed, 0, games, out)
+    else:
+        play_checked(cat.rules, C, st, s.kernel_id, s.param_vector(), seed, 0, games, out)
+    invariant_count.add(games, (out[:, 0] != OK).sum() + (out[:, 1] == K.RUNNING).sum())
+    return out
+
+
+def run_checked(cat, level, die, games, players=3, finite_supply=False, seed=2026,
+                strategy="random", hungry=None):
+    out = play_config(cat, level, die, games, players, finite_supply, seed, strategy, hungry)
     bad = out[out[:, 0] != OK]
     assert len(bad) == 0, f"{level}/{die}: {len(bad)} games broke an invariant, first: {NAMES[bad[0, 0]]}"
     assert (out[:, 1] != K.RUNNING).all(), "every game ends"
