@@ -321,3 +321,24 @@ def test_fuzzed_grid_files(examples):
 
 def test_the_grid_generator_knows_every_top_key():
     assert set(TOP_KEYS) - {"fixed", "axes", "linked"} <= set(TOP_VALUES)
+
+
+# ---------------------------------------------------------------- what the fuzzing found
+# Each was a traceback; each is now one error line (exit 2) naming the file and the entry.
+FOUND = [
+    # a cake race point given as a list, not a name: TypeError (unhashable type: 'list')
+    ("cake-race", "board.toml", 'red = ["lane1-3"', 'red = [[], "lane1-3"',
+     ["board.toml", "points.red", "a point is named by a string, got []"]),
+]
+
+
+@pytest.mark.parametrize("game,name,old,new,needles", FOUND, ids=[f"{f[0]}:{f[1]}:{f[3]}" for f in FOUND])
+def test_inputs_the_fuzzing_found_give_one_error_line(tmp_path, game, name, old, new, needles):
+    folder = CR_DATA_DIR if game == "cake-race" else DEFAULT_DATA_DIR
+    text = (folder / name).read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / name).write_text(text.replace(old, new, 1), encoding="utf-8")
+    for args in (["check-data", tmp_path, "--game", game],
+                 ["run", "--game", game, "--data", tmp_path, "--games", 4, "--jobs", 1]):
+        line = assert_one_error(invoke(*args))
+        assert all(n in line for n in needles), line
