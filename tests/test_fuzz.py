@@ -45,7 +45,7 @@ def fuzz_settings(examples: int):
                     suppress_health_check=list(HealthCheck), print_blob=True)
 
 
-FAST, SLOW = 8, 600          # examples per property: default suite, slow tier
+FAST, SLOW = 20, 600         # examples per property: default suite, slow tier
 SEEN: dict = {}              # outcome -> examples, per property (each must see both)
 
 
