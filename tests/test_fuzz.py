@@ -13,6 +13,7 @@ every run); the slow tier (`scripts/test --slow`) runs many more.
 """
 from __future__ import annotations
 
+import copy
 import tempfile
 import tomllib
 from pathlib import Path
@@ -27,12 +28,13 @@ import strategies
 from experiments.cli import app
 from experiments.grid import TOP_KEYS
 from simcore.errors import UserError
+from simcore.policy import RANDOM
 from simcore.games.cake_race import catalog as cr_catalog
 from simcore.games.hidden_village.card_data import CARD_FILES
 from simcore.games.hidden_village.catalog import DATA_FILES, DEFAULT_DATA_DIR, load_catalog
 from simcore.games.hidden_village.config import make_config
 from tests.cake_race import test_invariants as cr_inv
-from tests.fuzzkit import PLAUSIBLE, broken_text, dumps, mutations
+from tests.fuzzkit import PLAUSIBLE, _get, broken_text, dumps, mutations, paths
 from tests.hidden_village import test_invariants as hv_inv
 
 runner = CliRunner()
@@ -342,3 +344,44 @@ def test_inputs_the_fuzzing_found_give_one_error_line(tmp_path, game, name, old,
                  ["run", "--game", game, "--data", tmp_path, "--games", 4, "--jobs", 1]):
         line = assert_one_error(invoke(*args))
         assert all(n in line for n in needles), line
+
+
+# ---------------------------------------------------------------- every number at the edges
+EDGES = (0, -1, 2 ** 63 - 1, 10 ** 6, 1.5)
+
+
+def _numbers(docs):
+    for name, doc in docs.items():
+        for path in paths(doc):
+            v = _get(doc, path)
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                yield name, doc, path
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["hidden-village", "cake-race"])
+def test_every_number_of_every_data_file_at_the_edges(game):
+    """Not random: each number of each data file set to each of EDGES in turn. Refused with one
+    line, or accepted and then 20 games play under the invariant drivers."""
+    docs = HV_DOCS if game == "hidden-village" else CR_DOCS
+    accepted = 0
+    for name, doc, path in _numbers(docs):
+        for new in EDGES:
+            changed = copy.deepcopy(doc)
+            _get(changed, path[:-1])[path[-1]] = new
+            with tempfile.TemporaryDirectory() as d:
+                (Path(d) / name).write_text(dumps(changed), encoding="utf-8")
+                r = invoke("check-data", d, "--game", game)
+                if r.exit_code == 2:
+                    assert_one_error(r)
+                    continue
+                assert_no_crash(r)
+                accepted += 1
+                try:
+                    if game == "hidden-village":
+                        hv_inv.run_checked(load_catalog(d), "standard", "white", 20)
+                    else:
+                        cr_inv.run_checked(cr_catalog.load_catalog(d), 3, RANDOM, "same", 20)
+                except UserError:
+                    pass
+    assert accepted > 0
