@@ -23,7 +23,7 @@ HV_SETTINGS = [(lv, die, hungry) for lv in ("standard", "complex") for die in ("
               [("terrible", "white", True), ("terrible", "red", True), ("smurfnightmarish", "red", True)]
 # games per cell (level setting x players), from the measured games/s of the drivers
 HV_GAMES = {"random": 5000, "first": 3000, "greedy": 5000, "planner": 2000}
-HV_ROLLOUT_GAMES = 4           # per level setting, 3 players
+HV_ROLLOUT_GAMES = 20          # per level setting, 3 players
 CR_RIVALS = ["same", "first", "random", "threshold-4", "adaptive"]
 CR_GAMES = 2500                # per cell (players x rivals)
 
