@@ -17,7 +17,7 @@ from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import run_games
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.config import make_config
-from simcore.games.hidden_village.rollout import rollout_turn
+from strategies.hidden_village.rollout import rollout_turn
 from simcore.games.hidden_village.rules.decide import choose
 from simcore.games.hidden_village.rules.turn import play_turn
 from simcore.games.hidden_village.state import new_state

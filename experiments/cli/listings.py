@@ -45,7 +45,7 @@ def strategies_cmd(game: GameOpt = None):
     import strategies
     g = _game(game)
     for name in strategies.available(g.name):
-        s = strategies.get(name, g.name)
+        s = strategies.get(name, g.name, load=False)
         params = ", ".join(f"{k}={v}" for k, v in s.params.items())
         default = " [default]" if name == g.default_strategy else ""
         typer.echo(f"{name:<10} {s.description}{default}" + (f" (params: {params})" if params else ""))

@@ -7,7 +7,7 @@ import numpy as np
 
 import strategies
 from simcore.games.hidden_village import consts as K
-from simcore.games.hidden_village import heuristics as H
+from strategies.hidden_village import heuristics as H
 from simcore.games.hidden_village import make_config
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village import tables as T

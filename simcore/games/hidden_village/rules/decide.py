@@ -1,22 +1,25 @@
 """Every decision of the game goes through `decide`: the kernel has listed the legal options
-in st.options[:n]; the strategy picks one. Generic strategies (simcore.policy) and this game's
-own (heuristics.py, planner.py) are chosen by id: the generic ones are compiled in, the game's
-own are compiled apart and called by symbol (choosers.py); a plug-in strategy is called back in
-Python (simcore.plugins).
+in st.options[:n]; the strategy picks one, chosen by id. The generic strategies
+(simcore.policy) are compiled in; a plug-in strategy is called back in Python
+(simcore.plugins); any other id is looked up in the game's chooser table, CHOOSERS
+(simcore.linked): the game's own strategies (strategies/hidden_village/) bind their compiled
+kernels there when they are imported. The rules import no strategy; an id nothing bound answers
+-1, which `decide` reports as an illegal answer.
 
-A rollout (rollout.py) replays a turn on a copy of the state: the copy first takes the option
-indices queued in st.script, then its base strategy decides. With S_HIDE set, the moment the
-script runs out the copy's future is re-drawn (`imagine_future`), so a playout never sees the
-real game's coming dice or card order."""
+Replaying a turn (a rollout's playouts, strategies/hidden_village/rollout.py): the decisions
+first take the option indices queued in st.script, then the strategy decides. With S_HIDE set,
+the moment the script runs out the future is re-drawn (`imagine_future`), so a replay never
+sees the real game's coming dice or card order."""
 from ....jit import njit
+from ....linked import chooser_call
 from ....policy import N_GENERIC, PLUGIN, choose_generic, choose_plugin
 from ....rng import next_u64, shuffle
 from .. import consts as K
 from .. import state as S
 from .. import tables as T
-from ..choosers import choose_own
-from ..heuristics import GREEDY
-from ..planner import P_BASE, PLANNER, ROLLOUT
+
+CHOOSERS = "meeplesim_hidden_village_choosers"   # the chooser table's symbol
+choose_bound = chooser_call(CHOOSERS)
 
 
 @njit
@@ -45,16 +48,13 @@ def imagine_future(R, st):
 @njit(inline="always")   # typed into decide, its only caller: one call fewer per decision
 def choose(R, st, kind, n, sid, params):
     """Strategy `sid`'s index into st.options[:n] for a decision of `kind` (-1: no such
-    strategy). Only RANDOM changes the state (it draws from the policy stream)."""
-    if sid == ROLLOUT:   # decisions outside the turns a rollout plays: its base decides
-        sid = int(params[P_BASE])
+    strategy). Of the generic ones only RANDOM changes the state (it draws from the policy
+    stream)."""
     if sid < N_GENERIC:
         return choose_generic(sid, st.rng, K.STREAM_POLICY, n, params, st.sc[S.S_ASKED])
-    if sid == GREEDY or sid == PLANNER:
-        return choose_own(R, st, kind, n, sid, params)
     if sid == PLUGIN:
         return choose_plugin(kind, n)
-    return -1
+    return choose_bound(R, st, kind, n, sid, params)
 
 
 @njit

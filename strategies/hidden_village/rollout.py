@@ -14,17 +14,31 @@ the same way. Finally the real turn is played with the chosen options queued in 
 Every option is tried on the same `samples` imagined futures (common random numbers), drawn
 from the game's policy stream: the game's own chance streams are never touched, so a game
 stays reproducible for a seed. The scratch State is allocated once per chunk.
+
+The rollout has its own game loop (`run_chunk_rollout`), which the game plays for the rollout's
+id (registered with `game.register_loop`), and its own chooser for the decisions outside the
+turns it plays: its base strategy's (bound to its id in the rules' chooser table). Importing
+this module compiles or loads both, and the bases (greedy, planner).
 """
 import numpy as np
 
-from ...jit import njit
-from ...rng import mix64, next_u64
-from . import consts as K
-from . import state as S
-from .heuristics import state_value
-from .planner import P_BASE, P_ROUNDS, P_SAMPLES
-from .rules.turn import begin_round, end_of_round, finish_round, play_round, play_turn
+from simcore.games.hidden_village import consts as K
+from simcore.games.hidden_village import state as S
+from simcore.games.hidden_village.game import record_result, register_loop
+from simcore.games.hidden_village.rules.decide import CHOOSERS, choose_bound
+from simcore.games.hidden_village.rules.setup import setup_game
+from simcore.games.hidden_village.rules.turn import (begin_round, end_of_round, finish_round,
+                                                     play_round, play_turn)
+from simcore.games.hidden_village.state import new_state
+from simcore.jit import cfunc, njit
+from simcore.linked import CHOOSE_SIGNATURE, bind
+from simcore.packed import as_record
+from simcore.policy import FIRST, N_GENERIC, RANDOM
+from simcore.rng import mix64, next_u64, randint
 
+from . import greedy, planner  # noqa: F401  the playouts' base strategies, bound in the table
+from .heuristics import state_value
+from .params import P_BASE, P_ROUNDS, P_SAMPLES, ROLLOUT
 
 
 @njit
@@ -151,3 +165,42 @@ def play_round_rollout(R, C, st, scr, params):
             return
         p = (p + 1) % C.players
     end_of_round(R, C, st, int(params[P_BASE]), params)
+
+
+@njit
+def run_chunk_rollout(R, C, st, scr, params, seed, start, out):
+    """The game's run_chunk for the rollout strategy; `scr` is its scratch State."""
+    for i in range(out.shape[0]):
+        setup_game(R, C, st, seed, start + i)
+        while st.sc[S.S_OUTCOME] == K.RUNNING:
+            play_round_rollout(R, C, st, scr, params)
+        record_result(st, out[i])
+
+
+def play_chunk(rules, cfg, st, params, seed, start, out):
+    """The rollout's games of a chunk (the game calls it for the rollout's id)."""
+    scr = new_state(rules, event_capacity=1)
+    run_chunk_rollout(rules, cfg, st, scr, params, seed, start, out)
+
+
+@njit
+def choose_base(R, st, kind, n, params):
+    """The decisions outside the turns a rollout plays: its base strategy's."""
+    base = int(params[P_BASE])
+    if base == FIRST:
+        return 0
+    if base == RANDOM:
+        return randint(st.rng, K.STREAM_POLICY, n)
+    if base < N_GENERIC or base == ROLLOUT:   # scripted, or itself: not a base
+        return -1
+    return choose_bound(R, st, kind, n, base, params)
+
+
+@cfunc(CHOOSE_SIGNATURE)
+def choose_exported(rules, state, kind, n, params):
+    return choose_base(as_record(rules, "HiddenVillageRules"), as_record(state, "HiddenVillageState"),
+                       kind, n, params)
+
+
+bind(CHOOSERS, ROLLOUT, choose_exported, choose_base)
+register_loop(ROLLOUT, play_chunk)
