@@ -31,6 +31,7 @@ class Strategy:
     plugin: object = None                          # a plug-in's Python function (PLUGIN id)
     choices: dict = field(default_factory=dict)    # param -> {word: value} (e.g. base=greedy)
     kernels: str = ""                              # the module whose import binds its kernel
+    compile_s: float = 0.0                         # about how long `kernels` compiles, cold
 
     def load(self) -> "Strategy":
         """Import the strategy's kernel module: it compiles its chooser (or loads it from the

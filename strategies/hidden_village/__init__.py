@@ -12,7 +12,8 @@ register(Strategy(
     "greedy", GREEDY,
     "scores every option by its immediate value for the objectives (rescues, houses, cakes), "
     "the resources still needed, and the harm expected from the dice and Azrael",
-    params=dict(GREEDY_PARAMS), games=("hidden-village",), kernels=f"{__name__}.greedy"))
+    params=dict(GREEDY_PARAMS), games=("hidden-village",), kernels=f"{__name__}.greedy",
+    compile_s=8))
 
 register(Strategy(
     "planner", PLANNER,
@@ -20,7 +21,8 @@ register(Strategy(
     "opened, opens one only when a meeple is left to finish it and the stock can pay it, keeps "
     "open actions payable, picks the card together with its placement, and never crafts away "
     "the Smurfberries the next house needs",
-    params=dict(PLANNER_PARAMS), games=("hidden-village",), kernels=f"{__name__}.planner"))
+    params=dict(PLANNER_PARAMS), games=("hidden-village",), kernels=f"{__name__}.planner",
+    compile_s=12))
 
 register(Strategy(
     "rollout", ROLLOUT,
@@ -28,5 +30,6 @@ register(Strategy(
     "imagined futures (dice and face-down decks re-drawn) played by `base` to the end of the "
     "round and `rounds` more, then scored; other decisions are base's (slow: see the README)",
     params=dict(ROLLOUT_PARAMS), games=("hidden-village",), kernels=f"{__name__}.rollout",
+    compile_s=35,   # with its bases, greedy and the planner, and its own game loop
     choices={"base": {"first": float(FIRST), "random": float(RANDOM), "greedy": float(GREEDY),
                       "planner": float(PLANNER)}}))
