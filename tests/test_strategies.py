@@ -170,11 +170,11 @@ def test_rollout_games_are_reproducible_and_leave_chance_alone(cat):
     while g.st.sc[S.S_ESPLANADE] > 0 and g.st.sc[S.S_OUTCOME] == K.RUNNING:
         twin.st.rng[K.STREAM_POLICY] = g.st.rng[K.STREAM_POLICY]
         rollout_turn(g.R, g.C, g.st, scr, p, params)
-        m = int(g.st.sc[S.S_SCRIPT_N])           # the options the playouts chose
-        assert int(g.st.sc[S.S_SCRIPT_POS]) == m  # all taken by the real turn
+        m = int(g.st.ctl[S.H_SCRIPT_N])           # the options the playouts chose
+        assert int(g.st.ctl[S.H_SCRIPT_POS]) == m  # all taken by the real turn
         twin.st.script[:m] = g.st.script[:m]
-        twin.st.sc[S.S_SCRIPT_N] = m
-        twin.st.sc[S.S_SCRIPT_POS] = 0
+        twin.st.ctl[S.H_SCRIPT_N] = m
+        twin.st.ctl[S.H_SCRIPT_POS] = 0
         play_turn(twin.R, twin.C, twin.st, p, base, params)
         for stream in (K.STREAM_SETUP, K.STREAM_SHUFFLE, K.STREAM_DICE):
             assert g.st.rng[stream] == twin.st.rng[stream]

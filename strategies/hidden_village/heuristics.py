@@ -23,7 +23,7 @@ from .params import (P_AZRAEL, P_BUILD, P_CAKE, P_CRAFT, P_DANGER, P_NEED, P_NES
 def need(R, st, r):
     """Units of resource r the unbuilt houses and the unprepared stock cakes still lack."""
     if counts_current(st):
-        return st.sc[S.S_REQ_0 + r] - st.stock[r]
+        return st.scratch[S.X_REQ_0 + r] - st.stock[r]
     return objectives(R, st)[r] - st.stock[r]
 
 
@@ -31,8 +31,8 @@ def need(R, st, r):
 def counts_current(st):
     """Do REQ_* and CAKES_OPEN hold what the objectives require now? They do until a rule
     builds or destroys a house or prepares a cake (S_OBJ_VER). A state whose houses or cakes
-    are edited from Python outside the rules needs st.sc[S_REQ_VER] = 0."""
-    return st.sc[S.S_REQ_VER] == st.sc[S.S_OBJ_VER] + 1
+    are edited from Python outside the rules needs st.scratch[X_REQ_VER] = 0."""
+    return st.scratch[S.X_REQ_VER] == st.sc[S.S_OBJ_VER] + 1
 
 
 @njit(inline="always")   # typed into the two choosers: most decisions find the counts current
@@ -46,11 +46,11 @@ def cache_requirements(R, st):
 @njit
 def recount_requirements(R, st):
     req0, req1, req2, cakes = objectives(R, st)
-    st.sc[S.S_REQ_0] = req0
-    st.sc[S.S_REQ_1] = req1
-    st.sc[S.S_REQ_2] = req2
-    st.sc[S.S_CAKES_OPEN] = cakes
-    st.sc[S.S_REQ_VER] = st.sc[S.S_OBJ_VER] + 1
+    st.scratch[S.X_REQ_0] = req0
+    st.scratch[S.X_REQ_1] = req1
+    st.scratch[S.X_REQ_2] = req2
+    st.scratch[S.X_CAKES_OPEN] = cakes
+    st.scratch[S.X_REQ_VER] = st.sc[S.S_OBJ_VER] + 1
 
 
 @njit
@@ -103,7 +103,7 @@ def res_value(R, st, params, r):
 def cake_open(R, st, req):
     """Is a cake with requirement kind `req` still unprepared?"""
     if counts_current(st):
-        return (st.sc[S.S_CAKES_OPEN] >> req) & 1 != 0
+        return (st.scratch[S.X_CAKES_OPEN] >> req) & 1 != 0
     return (objectives(R, st)[3] >> req) & 1 != 0
 
 

@@ -121,7 +121,7 @@ def score_placements(R, st, params):
         o = K.N_ACTIONS + i
         st.scores[o] = invention_place_score(R, st, params, o) if invention_placement_legal(R, st, i) else -1e18
     st.sc[S.S_PLAYED] = saved
-    st.sc[S.S_MEMO] = memo_key(R, st)
+    st.scratch[S.X_MEMO] = memo_key(R, st)
 
 
 @njit
@@ -231,7 +231,7 @@ def choose_planner(R, st, kind, n, params):
     if kind == K.D_PLAY_CARD:
         score_placements(R, st, params)
     played = st.sc[S.S_PLAYED]
-    memo = kind == K.D_PLACE and st.sc[S.S_MEMO] == memo_key(R, st) and \
+    memo = kind == K.D_PLACE and st.scratch[S.X_MEMO] == memo_key(R, st) and \
         not (played >= 0 and changes_costs(R, played))
     pc = place_context(R, st, params)   # read by placement scores only
     best = -1e18

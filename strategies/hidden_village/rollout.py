@@ -42,44 +42,14 @@ from .params import P_BASE, P_ROUNDS, P_SAMPLES, ROLLOUT
 
 
 @njit
-def copy_1d(src, dst):
-    for i in range(src.shape[0]):
-        dst[i] = src[i]
-
-
-@njit
-def copy_2d(src, dst):
-    for i in range(src.shape[0]):
-        for j in range(src.shape[1]):
-            dst[i, j] = src[i, j]
-
-
-@njit
 def copy_state(src, dst):
-    """Copy every field a game reads into dst (not the event log, the decision counts or the
-    trace). Element loops: a slice assignment would need numba's runtime."""
-    copy_1d(src.sc, dst.sc)
-    copy_1d(src.stock, dst.stock)
-    copy_2d(src.occ, dst.occ)
-    copy_2d(src.loc_mod, dst.loc_mod)
-    copy_2d(src.piles, dst.piles)
-    copy_1d(src.pile_n, dst.pile_n)
-    copy_2d(src.hand, dst.hand)
-    copy_1d(src.hand_n, dst.hand_n)
-    copy_2d(src.inv, dst.inv)
-    copy_1d(src.inv_n, dst.inv_n)
-    copy_1d(src.house_roof, dst.house_roof)
-    copy_1d(src.house_built, dst.house_built)
-    copy_1d(src.cake, dst.cake)
-    copy_1d(src.cake_done, dst.cake_done)
-    copy_1d(src.inv_occ, dst.inv_occ)
-    copy_1d(src.inv_used, dst.inv_used)
-    copy_1d(src.garg_deck, dst.garg_deck)
-    copy_1d(src.rng, dst.rng)
-    copy_1d(src.forced, dst.forced)
-    copy_1d(src.options, dst.options)
-    copy_1d(src.scores, dst.scores)
-    copy_1d(src.script, dst.script)
+    """Copy what a playout continues from into dst: the fields of the State's sections in
+    S.PLAYOUT_COPY (the game, and the strategies' caches of it), derived from the layout, so
+    a new game field is copied without a word here; then the rollout's own queued decisions
+    (st.script, control section)."""
+    S.copy_playout(src, dst)
+    for i in range(src.script.shape[0]):
+        dst.script[i] = src.script[i]
 
 
 @njit
@@ -88,14 +58,14 @@ def playout_value(R, C, st, scr, p, base, params, script_n, option, key):
     then imagine the future from `key` and play on; the state's value where it stops."""
     copy_state(st, scr)
     scr.script[script_n] = option
-    scr.sc[S.S_SCRIPT_N] = script_n + 1
-    scr.sc[S.S_SCRIPT_POS] = 0
-    scr.sc[S.S_HIDE] = 1
-    scr.sc[S.S_TRACE_ON] = 0
+    scr.ctl[S.H_SCRIPT_N] = script_n + 1
+    scr.ctl[S.H_SCRIPT_POS] = 0
+    scr.ctl[S.H_HIDE] = 1
+    scr.ctl[S.H_TRACE_ON] = 0
     scr.rng[K.STREAM_ROLLOUT] = key
     play_turn(R, C, scr, p, base, params)
-    scr.sc[S.S_SCRIPT_N] = 0
-    scr.sc[S.S_SCRIPT_POS] = 0
+    scr.ctl[S.H_SCRIPT_N] = 0
+    scr.ctl[S.H_SCRIPT_POS] = 0
     if scr.sc[S.S_OUTCOME] == K.RUNNING:
         finish_round(R, C, scr, (p + 1) % C.players, base, params)
     for _ in range(int(params[P_ROUNDS])):
@@ -111,13 +81,13 @@ def probe(R, C, st, scr, p, base, params, script_n):
     decision asked; the trace index of the first card or placement decision from script_n
     on, or -1."""
     copy_state(st, scr)
-    scr.sc[S.S_SCRIPT_N] = script_n
-    scr.sc[S.S_SCRIPT_POS] = 0
-    scr.sc[S.S_HIDE] = 0
-    scr.sc[S.S_TRACE_ON] = 1
-    scr.sc[S.S_TRACE_N] = 0
+    scr.ctl[S.H_SCRIPT_N] = script_n
+    scr.ctl[S.H_SCRIPT_POS] = 0
+    scr.ctl[S.H_HIDE] = 0
+    scr.ctl[S.H_TRACE_ON] = 1
+    scr.ctl[S.H_TRACE_N] = 0
     play_turn(R, C, scr, p, base, params)
-    for j in range(script_n, scr.sc[S.S_TRACE_N]):
+    for j in range(script_n, scr.ctl[S.H_TRACE_N]):
         kind = scr.trace[j, 0]
         if kind == K.D_PLAY_CARD or kind == K.D_PLACE:
             return j
@@ -149,10 +119,10 @@ def rollout_turn(R, C, st, scr, p, params):
                 bo = o
         st.script[j] = bo
         m = j + 1
-    st.sc[S.S_SCRIPT_N] = m
-    st.sc[S.S_SCRIPT_POS] = 0
+    st.ctl[S.H_SCRIPT_N] = m
+    st.ctl[S.H_SCRIPT_POS] = 0
     play_turn(R, C, st, p, base, params)
-    st.sc[S.S_SCRIPT_POS] = m   # spent (st.script[:m] stays readable: the turn's choices)
+    st.ctl[S.H_SCRIPT_POS] = m   # spent (st.script[:m] stays readable: the turn's choices)
 
 
 @njit

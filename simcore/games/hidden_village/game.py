@@ -89,9 +89,9 @@ def _run_chunk(catalog: Catalog, cfg: Config, st: State, strategy_id: int, param
         else:
             run_chunk(catalog.rules, cfg, st, strategy_id, params, seed, start, out)
     except ValueError:
-        kind = int(st.sc[S.S_BAD_KIND])
-        raise IllegalOption(K.DECISIONS[kind], int(st.sc[S.S_BAD_N]),
-                            int(st.sc[S.S_BAD_INDEX])) from None
+        kind = int(st.ctl[S.H_BAD_KIND])
+        raise IllegalOption(K.DECISIONS[kind], int(st.ctl[S.H_BAD_N]),
+                            int(st.ctl[S.H_BAD_INDEX])) from None
 
 
 run_games, play_logged = game_runners(_run_chunk, new_state, K.N_RESULT_FIELDS, S.S_EV_N)

@@ -7,7 +7,7 @@ kernels there when they are imported. The rules import no strategy; an id nothin
 -1, which `decide` reports as an illegal answer.
 
 Replaying a turn (a rollout's playouts, strategies/hidden_village/rollout.py): the decisions
-first take the option indices queued in st.script, then the strategy decides. With S_HIDE set,
+first take the option indices queued in st.script, then the strategy decides. With H_HIDE set,
 the moment the script runs out the future is re-drawn (`imagine_future`), so a replay never
 sees the real game's coming dice or card order."""
 from ....jit import njit
@@ -51,7 +51,7 @@ def choose(R, st, kind, n, sid, params):
     strategy). Of the generic ones only RANDOM changes the state (it draws from the policy
     stream)."""
     if sid < N_GENERIC:
-        return choose_generic(sid, st.rng, K.STREAM_POLICY, n, params, st.sc[S.S_ASKED])
+        return choose_generic(sid, st.rng, K.STREAM_POLICY, n, params, st.ctl[S.H_ASKED])
     if sid == PLUGIN:
         return choose_plugin(kind, n)
     return choose_bound(R, st, kind, n, sid, params)
@@ -63,25 +63,25 @@ def decide(R, st, kind, n, sid, params):
     st.decisions[kind] += 1
     if n == 1:
         return 0
-    pos = st.sc[S.S_SCRIPT_POS]
-    if pos < st.sc[S.S_SCRIPT_N]:
+    pos = st.ctl[S.H_SCRIPT_POS]
+    if pos < st.ctl[S.H_SCRIPT_N]:
         idx = st.script[pos]
-        st.sc[S.S_SCRIPT_POS] = pos + 1
-        if pos + 1 == st.sc[S.S_SCRIPT_N] and st.sc[S.S_HIDE]:
-            st.sc[S.S_HIDE] = 0
+        st.ctl[S.H_SCRIPT_POS] = pos + 1
+        if pos + 1 == st.ctl[S.H_SCRIPT_N] and st.ctl[S.H_HIDE]:
+            st.ctl[S.H_HIDE] = 0
             imagine_future(R, st)
     else:
         idx = choose(R, st, kind, n, sid, params)
-    st.sc[S.S_ASKED] += 1
+    st.ctl[S.H_ASKED] += 1
     if idx < 0 or idx >= n:
-        st.sc[S.S_BAD_KIND] = kind
-        st.sc[S.S_BAD_N] = n
-        st.sc[S.S_BAD_INDEX] = idx
+        st.ctl[S.H_BAD_KIND] = kind
+        st.ctl[S.H_BAD_N] = n
+        st.ctl[S.H_BAD_INDEX] = idx
         raise ValueError("a strategy returned an index outside the legal options")
-    if st.sc[S.S_TRACE_ON] and st.sc[S.S_TRACE_N] < st.trace.shape[0]:
-        t = st.trace[st.sc[S.S_TRACE_N]]
+    if st.ctl[S.H_TRACE_ON] and st.ctl[S.H_TRACE_N] < st.trace.shape[0]:
+        t = st.trace[st.ctl[S.H_TRACE_N]]
         t[0] = kind
         t[1] = n
         t[2] = idx
-        st.sc[S.S_TRACE_N] += 1
+        st.ctl[S.H_TRACE_N] += 1
     return idx
