@@ -35,12 +35,14 @@ from .packed import PackedType, VectorType, vector_values
 
 CHOOSE_SIGNATURE = types.int64(types.CPointer(types.int64), types.CPointer(types.int64),
                                types.int64, types.int64, types.CPointer(types.float64))
-TABLE_SLOTS = 32      # strategy ids 0..31 (simcore.policy's generic ids and the games' own)
+TABLE_SLOTS = 32      # strategy ids 0..30 (simcore.policy's generic ids and the games' own)
+PLUGIN_SLOT = TABLE_SLOTS - 1   # a plug-in's callback (simcore.plugin_chooser), in every table
 
 _TABLES: dict = {}    # symbol -> int64[TABLE_SLOTS]: the address bound to each strategy id
 _PYTHON: dict = {}    # symbol -> {id: plain function}: the same bindings under NUMBA_DISABLE_JIT
 # every bound cfunc, kept alive for the life of the process: the table holds its address
 _BOUND: list = []
+_EVERY: dict = {}     # id -> (cfunc, kernel) bound in every table, present and future
 
 
 def table(symbol: str) -> np.ndarray:
@@ -50,6 +52,8 @@ def table(symbol: str) -> np.ndarray:
         t = _TABLES[symbol] = np.zeros(TABLE_SLOTS, np.int64)
         _PYTHON[symbol] = {}
         ll.add_symbol(symbol, t.ctypes.data)
+        for sid, (cf, kernel) in _EVERY.items():
+            bind(symbol, sid, cf, kernel)
     return t
 
 
@@ -64,6 +68,13 @@ def bind(symbol: str, sid: int, cfunc, kernel) -> None:
     if not numba.config.DISABLE_JIT:
         _BOUND.append(cfunc)
         t[sid] = cfunc.address
+
+
+def bind_all(sid: int, cfunc, kernel) -> None:
+    """`bind` in every game's table, those created later included (a generic chooser)."""
+    _EVERY[sid] = (cfunc, kernel)
+    for symbol in list(_TABLES):
+        bind(symbol, sid, cfunc, kernel)
 
 
 def bound(symbol: str, sid: int) -> bool:

@@ -164,7 +164,6 @@ def test_rollout_games_are_reproducible_and_leave_chance_alone(cat):
     g = make_game(cat, level="complex", players=3, log=False)
     twin = make_game(cat, level="complex", players=3, log=False)
     scr = new_state(cat.rules, event_capacity=1)
-    base = int(params[list(s.params).index("base")])
     p = int(g.st.sc[S.S_CUR])
     turns = 0
     while g.st.sc[S.S_ESPLANADE] > 0 and g.st.sc[S.S_OUTCOME] == K.RUNNING:
@@ -175,7 +174,7 @@ def test_rollout_games_are_reproducible_and_leave_chance_alone(cat):
         twin.st.script[:m] = g.st.script[:m]
         twin.st.ctl[S.H_SCRIPT_N] = m
         twin.st.ctl[S.H_SCRIPT_POS] = 0
-        play_turn(twin.R, twin.C, twin.st, p, base, params)
+        play_turn(twin.R, twin.C, twin.st, p, s.kernel_id, params)   # replays the script
         for stream in (K.STREAM_SETUP, K.STREAM_SHUFFLE, K.STREAM_DICE):
             assert g.st.rng[stream] == twin.st.rng[stream]
         for f in ("stock", "occ", "hand", "hand_n", "piles", "pile_n", "inv", "inv_n",

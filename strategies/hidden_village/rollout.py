@@ -25,7 +25,7 @@ import numpy as np
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.game import record_result, register_loop
-from simcore.games.hidden_village.rules.decide import CHOOSERS, choose_bound
+from simcore.games.hidden_village.rules.decide import CHOOSERS, choose_bound, imagine_future
 from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.rules.turn import (begin_round, end_of_round, finish_round,
                                                      play_round, play_turn)
@@ -63,7 +63,7 @@ def playout_value(R, C, st, scr, p, base, params, script_n, option, key):
     scr.ctl[S.H_HIDE] = 1
     scr.ctl[S.H_TRACE_ON] = 0
     scr.rng[K.STREAM_ROLLOUT] = key
-    play_turn(R, C, scr, p, base, params)
+    play_turn(R, C, scr, p, ROLLOUT, params)   # the queued options first (choose_rollout)
     scr.ctl[S.H_SCRIPT_N] = 0
     scr.ctl[S.H_SCRIPT_POS] = 0
     if scr.sc[S.S_OUTCOME] == K.RUNNING:
@@ -86,7 +86,7 @@ def probe(R, C, st, scr, p, base, params, script_n):
     scr.ctl[S.H_HIDE] = 0
     scr.ctl[S.H_TRACE_ON] = 1
     scr.ctl[S.H_TRACE_N] = 0
-    play_turn(R, C, scr, p, base, params)
+    play_turn(R, C, scr, p, ROLLOUT, params)   # the queued options first (choose_rollout)
     for j in range(script_n, scr.ctl[S.H_TRACE_N]):
         kind = scr.trace[j, 0]
         if kind == K.D_PLAY_CARD or kind == K.D_PLACE:
@@ -121,7 +121,7 @@ def rollout_turn(R, C, st, scr, p, params):
         m = j + 1
     st.ctl[S.H_SCRIPT_N] = m
     st.ctl[S.H_SCRIPT_POS] = 0
-    play_turn(R, C, st, p, base, params)
+    play_turn(R, C, st, p, ROLLOUT, params)
     st.ctl[S.H_SCRIPT_POS] = m   # spent (st.script[:m] stays readable: the turn's choices)
 
 
@@ -166,11 +166,36 @@ def choose_base(R, st, kind, n, params):
     return choose_bound(R, st, kind, n, base, params)
 
 
+@njit
+def choose_rollout(R, st, kind, n, params):
+    """The rollout's chooser: a turn being replayed (by a probe, a playout or the real turn)
+    first takes the option indices queued in st.script; with H_HIDE set, the moment they run
+    out the future is re-drawn (the rules' imagine_future), so a playout never sees the real
+    game's coming dice or card order. Then, and outside the turns the rollout plays, its base
+    decides. With H_TRACE_ON every answer is traced (kind, n, index) in st.trace."""
+    pos = st.ctl[S.H_SCRIPT_POS]
+    if pos < st.ctl[S.H_SCRIPT_N]:
+        idx = st.script[pos]
+        st.ctl[S.H_SCRIPT_POS] = pos + 1
+        if pos + 1 == st.ctl[S.H_SCRIPT_N] and st.ctl[S.H_HIDE]:
+            st.ctl[S.H_HIDE] = 0
+            imagine_future(R, st)
+    else:
+        idx = choose_base(R, st, kind, n, params)
+    if st.ctl[S.H_TRACE_ON] and st.ctl[S.H_TRACE_N] < st.trace.shape[0]:
+        t = st.trace[st.ctl[S.H_TRACE_N]]
+        t[0] = kind
+        t[1] = n
+        t[2] = idx
+        st.ctl[S.H_TRACE_N] += 1
+    return idx
+
+
 @cfunc(CHOOSE_SIGNATURE)
 def choose_exported(rules, state, kind, n, params):
-    return choose_base(as_record(rules, "HiddenVillageRules"), as_record(state, "HiddenVillageState"),
-                       kind, n, params)
+    return choose_rollout(as_record(rules, "HiddenVillageRules"), as_record(state, "HiddenVillageState"),
+                          kind, n, params)
 
 
-bind(CHOOSERS, ROLLOUT, choose_exported, choose_base)
+bind(CHOOSERS, ROLLOUT, choose_exported, choose_rollout)
 register_loop(ROLLOUT, play_chunk)

@@ -1,18 +1,17 @@
 """Every decision of the game goes through `decide`: the kernel has listed the legal options
 in st.options[:n]; the strategy picks one, chosen by id. The generic strategies
-(simcore.policy) are compiled in; a plug-in strategy is called back in Python
-(simcore.plugins); any other id is looked up in the game's chooser table, CHOOSERS
-(simcore.linked): the game's own strategies (strategies/hidden_village/) bind their compiled
-kernels there when they are imported. The rules import no strategy; an id nothing bound answers
--1, which `decide` reports as an illegal answer.
+(simcore.policy) are compiled in; any other id is looked up in the game's chooser table,
+CHOOSERS (simcore.linked): the game's own strategies (strategies/hidden_village/) bind their
+compiled kernels there when they are imported, and a plug-in's Python callback is bound at
+PLUGIN_SLOT when a plug-in plays (simcore.plugin_chooser). The rules import no strategy; an
+id nothing bound answers -1, which `decide` reports as an illegal answer.
 
-Replaying a turn (a rollout's playouts, strategies/hidden_village/rollout.py): the decisions
-first take the option indices queued in st.script, then the strategy decides. With H_HIDE set,
-the moment the script runs out the future is re-drawn (`imagine_future`), so a replay never
-sees the real game's coming dice or card order."""
+`imagine_future` is the rules' knowledge of what the team cannot know (the dice, the order of
+the face-down decks): a rollout's playouts (strategies/hidden_village/rollout.py) re-draw it
+when they stop replaying a turn's known decisions."""
 from ....jit import njit
-from ....linked import chooser_call
-from ....policy import N_GENERIC, PLUGIN, choose_generic, choose_plugin
+from ....linked import PLUGIN_SLOT, chooser_call
+from ....policy import N_GENERIC, PLUGIN, choose_generic
 from ....rng import next_u64, shuffle
 from .. import consts as K
 from .. import state as S
@@ -52,9 +51,7 @@ def choose(R, st, kind, n, sid, params):
     stream)."""
     if sid < N_GENERIC:
         return choose_generic(sid, st.rng, K.STREAM_POLICY, n, params, st.ctl[S.H_ASKED])
-    if sid == PLUGIN:
-        return choose_plugin(kind, n)
-    return choose_bound(R, st, kind, n, sid, params)
+    return choose_bound(R, st, kind, n, PLUGIN_SLOT if sid == PLUGIN else sid, params)
 
 
 @njit
@@ -63,25 +60,11 @@ def decide(R, st, kind, n, sid, params):
     st.decisions[kind] += 1
     if n == 1:
         return 0
-    pos = st.ctl[S.H_SCRIPT_POS]
-    if pos < st.ctl[S.H_SCRIPT_N]:
-        idx = st.script[pos]
-        st.ctl[S.H_SCRIPT_POS] = pos + 1
-        if pos + 1 == st.ctl[S.H_SCRIPT_N] and st.ctl[S.H_HIDE]:
-            st.ctl[S.H_HIDE] = 0
-            imagine_future(R, st)
-    else:
-        idx = choose(R, st, kind, n, sid, params)
+    idx = choose(R, st, kind, n, sid, params)
     st.ctl[S.H_ASKED] += 1
     if idx < 0 or idx >= n:
         st.ctl[S.H_BAD_KIND] = kind
         st.ctl[S.H_BAD_N] = n
         st.ctl[S.H_BAD_INDEX] = idx
         raise ValueError("a strategy returned an index outside the legal options")
-    if st.ctl[S.H_TRACE_ON] and st.ctl[S.H_TRACE_N] < st.trace.shape[0]:
-        t = st.trace[st.ctl[S.H_TRACE_N]]
-        t[0] = kind
-        t[1] = n
-        t[2] = idx
-        st.ctl[S.H_TRACE_N] += 1
     return idx
