@@ -18,8 +18,11 @@ stays reproducible for a seed. The scratch State is allocated once per chunk.
 The rollout has its own game loop (`run_chunk_rollout`), which the game plays for the rollout's
 id (registered with `game.register_loop`), and its own chooser for the decisions outside the
 turns it plays: its base strategy's (bound to its id in the rules' chooser table). Importing
-this module compiles or loads both, and the bases (greedy, planner).
+this module compiles or loads both; a base strategy's kernels are loaded when a chunk is
+played with it (`bind_base`), so a rollout over the planner does not compile greedy.
 """
+import importlib
+
 import numpy as np
 
 from simcore.games.hidden_village import consts as K
@@ -36,9 +39,19 @@ from simcore.packed import as_record
 from simcore.policy import FIRST, N_GENERIC, RANDOM
 from simcore.rng import mix64, next_u64, randint
 
-from . import greedy, planner  # noqa: F401  the playouts' base strategies, bound in the table
 from .heuristics import state_value
-from .params import P_BASE, P_ROUNDS, P_SAMPLES, ROLLOUT
+from .params import GREEDY, P_BASE, P_ROUNDS, P_SAMPLES, PLANNER, ROLLOUT
+
+# the bases that are strategies of this package: their modules, imported (and so compiled and
+# bound in the chooser table) only when a rollout plays with them
+BASE_MODULES = {GREEDY: f"{__package__}.greedy", PLANNER: f"{__package__}.planner"}
+
+
+def bind_base(params) -> None:
+    """Make sure the rollout's base strategy (params' `base`) is bound in the chooser table."""
+    module = BASE_MODULES.get(int(params[P_BASE]))
+    if module is not None:
+        importlib.import_module(module)
 
 
 @njit
@@ -149,6 +162,7 @@ def run_chunk_rollout(R, C, st, scr, params, seed, start, out):
 
 def play_chunk(rules, cfg, st, params, seed, start, out):
     """The rollout's games of a chunk (the game calls it for the rollout's id)."""
+    bind_base(params)
     scr = new_state(rules, event_capacity=1)
     run_chunk_rollout(rules, cfg, st, scr, params, seed, start, out)
 
