@@ -6,6 +6,7 @@ chunk is a plain range of game indices and every stream is keyed by (s, purpose,
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -103,11 +104,33 @@ def resolve(spec: RunSpec) -> Resolved:
     players = game.default_players if spec.players is None else spec.players
     catalog = game.load_catalog(spec.data, **game.catalog_options(options))
     config, variant = game.make_config(catalog, players=players, **game.config_options(options))
-    strat = strategies.get(spec.strategy or game.default_strategy, game.name)
+    strat = strategies.get(spec.strategy or game.default_strategy, game.name, load=False)
+    compile_s = compile_seconds(game, strat)
+    if compile_s is not None and sys.stderr.isatty():
+        print(f"compiling the game kernels, first run only: about {compile_s:.0f} s",
+              file=sys.stderr, flush=True)
+    strat.load()
     params = strat.param_vector(spec.params)
     game.check_strategy(catalog, strat.kernel_id, params)
     strat.activate(spec.params, list(game.decisions))
+    if compile_s is not None and strat.plugin is None:
+        # compile here, once, so that no timed play (a rate, a progress bar) counts it and
+        # worker processes load the machine code from the cache instead of each compiling it
+        game.run_games(catalog, config, strat.kernel_id, params, spec.seed, 0, 1)
     return Resolved(spec, game, options, catalog, config, variant, strat, params)
+
+
+def compile_seconds(game, strat) -> float | None:
+    """About how long the kernels a run of `strat` needs take to compile, or None when they are
+    all in the kernel cache. (Printed on stderr only when it is a terminal: a command's output
+    captured for a program, e.g. --json, stays as it is.)"""
+    from simcore import jit
+    seconds, missing = 0.0, False
+    if not jit.has_compiled(game.package):
+        seconds, missing = seconds + game.compile_s, True
+    if strat.kernels and not jit.has_compiled(strat.kernels):
+        seconds, missing = seconds + strat.compile_s, True
+    return seconds if missing else None
 
 
 def run(spec: RunSpec | Resolved, games: int, chunk: int = DEFAULT_CHUNK, start: int = 0):

@@ -180,6 +180,8 @@ class Game:
     data_summary: object = None    # catalog -> words: what the data hold (check-data)
     commands: str = ""             # a module whose typer `app` is mounted as `meeplesim NAME`
     examples: tuple = ()           # command lines shown in the help of the command they run
+    compile_s: float = 0.0         # about how long its rules compile from an empty kernel cache
+                                   # (the notice of a first run; `meeplesim bench` measures it)
 
     @property
     def folder(self) -> Path:

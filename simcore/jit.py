@@ -17,6 +17,7 @@ A user's NUMBA_CACHE_DIR wins over ours: then every kernel is cached there.
 import contextlib
 import functools
 import hashlib
+import importlib.util
 import os
 from pathlib import Path
 
@@ -108,6 +109,23 @@ def cache_dir_for(module: str) -> str:
     package = _package_of(module)
     key = f"{package}-{_source_hash(package)}" if package else f"generic-{_generic_hash()}"
     return str(_cache_base() / f"numba-{key}")
+
+
+def has_compiled(module: str) -> bool:
+    """Does the kernel cache hold compiled kernels of `module` (a dotted name; a package: of
+    any of its modules)? False means a run using it compiles first (about a minute for a
+    game's rules): the CLI says so instead of reporting the compile as slow play."""
+    d = Path(cache_dir_for(module))
+    if not d.is_dir():
+        return False
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.origin:
+        return False
+    path = Path(spec.origin)
+    if path.name == "__init__.py":
+        return any(d.rglob("*.nbi"))
+    # numba keeps a source's index files in a folder named after the source's folder
+    return any(d.glob(f"{path.parent.name}_*/{path.stem}.*.nbi"))
 
 
 def _check_keyed(func):

@@ -15,7 +15,9 @@ A `Vector` (a strategy's parameter vector) is passed the same way: one address, 
 `len(v)` in kernels.
 
 Usage: `Layout("State", [("sc", "i8", (N,)), ("piles", "i8", (4, None)), ("rng", "u8", 1), ...])`
-(a field's rank, or its shape with None for the sizes known only when a record is allocated),
+(a field's rank, or its shape with None for the sizes known only when a record is allocated;
+an optional fourth element names the field's section, e.g. "game" or "scratch":
+`section_copier` makes a kernel that copies the fields of some sections between records),
 then `layout.allocate({"sc": (N,), "piles": (4, 60), ...})` gives a record, `layout.pack({...})`
 fills one from arrays.
 
@@ -258,9 +260,58 @@ def as_record(typingctx, data, layout_name):
     return rtype(data, layout_name), codegen
 
 
+def section_copier(sections: str):
+    """An intrinsic `copy(src, dst)` for kernels: copy every field of `sections` (section names
+    separated by spaces) from record `src` to record `dst`, of the same layout and shapes (two
+    records allocated for the same rules). One memcpy per run of consecutive fields; their
+    offsets and sizes are constants where the layout fixes them."""
+    wanted = sections.split()
+
+    @intrinsic
+    def copy(typingctx, src, dst):
+        if not (isinstance(src, PackedType) and src == dst):
+            return None
+        layout = _LAYOUTS[src.layout_name]
+        unknown = set(wanted) - set(layout.sections)
+        if unknown:
+            raise TypeError(f"layout {layout.name} has no section {sorted(unknown)}")
+        runs = layout.runs(wanted)
+
+        def codegen(context, builder, sig, args):
+            i64 = ir.IntType(64)
+
+            def base(value):
+                return cgutils.create_struct_proxy(src)(context, builder, value=value).data
+
+            s, d = base(args[0]), base(args[1])
+
+            def offset(i):
+                if layout.offsets[i] is not None:
+                    return ir.Constant(i64, layout.offsets[i])
+                return _constant_load(builder, cgutils.gep(builder, s, i * _SLOTS))
+
+            def size(i):
+                n = ir.Constant(i64, 1)
+                for k, x in enumerate(layout.fixed[i]):
+                    dim = ir.Constant(i64, x) if x is not None else \
+                        _constant_load(builder, cgutils.gep(builder, s, i * _SLOTS + 1 + k))
+                    n = builder.mul(n, dim)
+                return n
+
+            for first, last in runs:
+                start = offset(first)
+                words = builder.sub(builder.add(offset(last), size(last)), start)
+                cgutils.raw_memcpy(builder, builder.gep(d, [start]), builder.gep(s, [start]), words, 8)
+            return context.get_dummy_value()
+
+        return types.none(src, dst), codegen
+
+    return copy
+
+
 class Layout:
     """A record type: named fields with a storage type ('i8', 'u8', 'f8') and a rank or a
-    shape (sizes, None where a record chooses it)."""
+    shape (sizes, None where a record chooses it), and optionally a section name each."""
 
     _names: set = set()
 
@@ -271,7 +322,9 @@ class Layout:
         self.name = name
         self.fields = []
         self.fixed = []     # per field: its size per dimension, None where not fixed
-        for f, d, shape in fields:
+        self.sections = []  # per field: its section ("" if none given)
+        for f, d, shape, *section in fields:
+            self.sections.append(section[0] if section else "")
             if isinstance(shape, tuple):
                 fixed = tuple(None if x is None else int(x) for x in shape)
             else:
@@ -291,9 +344,26 @@ class Layout:
         self._spans: dict = {}
         # the name and shape kernels are compiled for (PackedType's name)
         shape = " ".join(f"{f}:{d}[{','.join('?' if x is None else str(x) for x in fixed)}]"
-                         for (f, d, _), fixed in zip(self.fields, self.fixed))
+                         + (f"@{sec}" if sec else "")
+                         for (f, d, _), fixed, sec in zip(self.fields, self.fixed, self.sections))
         self.signature = f"{name}({shape})"
         _LAYOUTS[name] = self
+
+    def in_sections(self, *sections: str) -> list[str]:
+        """The names of the fields of the given sections, in layout order."""
+        return [f for (f, _, _), sec in zip(self.fields, self.sections) if sec in sections]
+
+    def runs(self, sections) -> list[tuple[int, int]]:
+        """(first, last) field indices of each run of consecutive fields of `sections`: the
+        fields are laid out one after the other, so a run is one span of the buffer."""
+        out = []
+        for i, sec in enumerate(self.sections):
+            if sec in sections:
+                if out and out[-1][1] == i - 1:
+                    out[-1] = (out[-1][0], i)
+                else:
+                    out.append((i, i))
+        return out
 
     def spans(self, buf: np.ndarray) -> list:
         """(name, storage type, offset, size, shape) of every field of a buffer, read from its

@@ -69,7 +69,9 @@ def load(name: str, folder: str | None = None):
 
 
 def activate(fn, params: dict, decisions: list[str]) -> None:
-    """Make `fn` the plug-in the kernel calls on this thread."""
+    """Make `fn` the plug-in the kernel calls on this thread (and its chooser compiled and
+    bound in the games' chooser tables: simcore.plugin_chooser)."""
+    from . import plugin_chooser  # noqa: F401  (binds on import)
     _local.fn = fn
     _local.params = dict(params)
     _local.decisions = decisions

@@ -1,8 +1,9 @@
 """Strategies by name: what `--strategy NAME` and `meeplesim strategies` know.
 
-A strategy is a decision kernel compiled into the game's kernel under an integer id (see
-`simcore.policy`), plus a name, a description and named float parameters. Every game gets the
-generic ones registered here; game-specific strategies register per game.
+A strategy is a decision kernel under an integer id (see `simcore.policy`), plus a name, a
+description and named float parameters. Every game gets the generic ones registered here,
+compiled into the game's kernel; game-specific strategies register per game, in
+`strategies/<game>/`, with the module holding their kernels (imported when a run uses them).
 
 Users add their own without editing meeplesim (see simcore.plugins and the README): a Python
 function named `package.module:function` on the command line, or registered under a short
@@ -29,6 +30,17 @@ class Strategy:
     listed: bool = True                            # shown by `meeplesim strategies`
     plugin: object = None                          # a plug-in's Python function (PLUGIN id)
     choices: dict = field(default_factory=dict)    # param -> {word: value} (e.g. base=greedy)
+    kernels: str = ""                              # the module whose import binds its kernel
+    compile_s: float = 0.0                         # about how long `kernels` compiles, cold
+
+    def load(self) -> "Strategy":
+        """Import the strategy's kernel module: it compiles its chooser (or loads it from the
+        kernel cache) and binds it to its id in the game's chooser table (simcore.linked).
+        Only the strategies a run uses are compiled."""
+        if self.kernels:
+            import importlib
+            importlib.import_module(self.kernels)
+        return self
 
     def param_vector(self, overrides: dict | None = None) -> Vector:
         """The parameter vector in declaration order, with NAME=VALUE overrides (a Vector:
@@ -74,8 +86,9 @@ def register(strategy: Strategy) -> Strategy:
     return strategy
 
 
-def get(name: str, game: str = DEFAULT_GAME) -> Strategy:
-    """A strategy by name: a registered one, an installed entry point, or `module:function`."""
+def get(name: str, game: str = DEFAULT_GAME, load: bool = True) -> Strategy:
+    """A strategy by name: a registered one, an installed entry point, or `module:function`;
+    its kernels bound, ready to play (`load=False`: its description only)."""
     s = _REGISTRY.get(name)
     if s is None and ":" in name:
         s = _from_module(name)
@@ -85,7 +98,7 @@ def get(name: str, game: str = DEFAULT_GAME) -> Strategy:
         names = ", ".join(available(game))
         raise UserError(f"unknown strategy '{name}' (known: {names}; or a plug-in as "
                         f"package.module:function)")
-    return s
+    return s.load() if load else s
 
 
 def plugin_strategy(name: str, fn, module=None) -> Strategy:

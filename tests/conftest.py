@@ -41,13 +41,13 @@ class Game:
         """Make the next decisions take these option indices (then option 0)."""
         self.sid = SCRIPTED
         self.params = Vector(choices)
-        self.st.sc[S.S_ASKED] = 0
+        self.st.ctl[S.H_ASKED] = 0
 
     def force_dice(self, *faces):
         """The next die rolls show these faces (0-based), in order."""
         self.st.forced[: len(faces)] = faces
-        self.st.sc[S.S_FORCED_N] = len(faces)
-        self.st.sc[S.S_FORCED_POS] = 0
+        self.st.ctl[S.H_FORCED_N] = len(faces)
+        self.st.ctl[S.H_FORCED_POS] = 0
 
     def events(self, kind=None):
         ev = [tuple(int(x) for x in e) for e in self.st.events[: self.st.sc[S.S_EV_N]]]
@@ -56,11 +56,21 @@ class Game:
     def clear_events(self):
         self.st.sc[S.S_EV_N] = 0
 
+    def _scalar(self, name):
+        """(field, index) of a named scalar of any section: S_* in st.sc (the game), X_* in
+        st.scratch (strategies), H_* in st.ctl (control)."""
+        for prefix, field in (("S_", "sc"), ("X_", "scratch"), ("H_", "ctl")):
+            if hasattr(S, prefix + name):
+                return getattr(self.st, field), getattr(S, prefix + name)
+        raise AttributeError(f"no state scalar {name}")
+
     def sc(self, name):
-        return int(self.st.sc[getattr(S, "S_" + name)])
+        field, i = self._scalar(name)
+        return int(field[i])
 
     def set_sc(self, name, value):
-        self.st.sc[getattr(S, "S_" + name)] = value
+        field, i = self._scalar(name)
+        field[i] = value
 
     def action(self, action_id: str) -> int:
         return [a["id"] for a in self.cat.actions].index(action_id)

@@ -69,9 +69,11 @@ def test_each_game_has_its_own_cache_folder():
 
 def test_the_hidden_village_key_covers_its_kernels_and_what_they_import_not_the_loader():
     files = {p.relative_to(jit._ROOT).as_posix() for p in jit.key_files("hidden_village")}
-    for kernel_source in ("rules/core.py", "rules/turn.py", "heuristics.py", "planner.py",
-                          "rollout.py", "choosers.py", "game.py", "tables.py", "state.py", "consts.py"):
+    for kernel_source in ("rules/core.py", "rules/turn.py", "rules/decide.py", "game.py",
+                          "tables.py", "state.py", "consts.py"):
         assert f"{HV}/{kernel_source}" in files
+    for strategy_source in ("heuristics.py", "greedy.py", "planner.py", "rollout.py", "params.py"):
+        assert f"strategies/hidden_village/{strategy_source}" in files
     for generic in ("jit.py", "rng.py", "packed.py", "linked.py", "policy.py"):
         assert f"simcore/{generic}" in files
     for not_kernel in ("catalog.py", "card_data.py", "config.py", "trace.py", "__init__.py"):
@@ -93,7 +95,7 @@ def test_a_loader_docstring_or_message_edit_keeps_the_key(copy):
 @pytest.mark.parametrize("rel,old,new", [
     (f"{HV}/tables.py", "A_AMOUNT = 8 ", "A_AMOUNT = 9 "),
     (f"{HV}/rules/core.py", '"""Shared kernels', '"""The shared kernels'),
-    (f"{HV}/heuristics.py", "GREEDY = 3", "GREEDY = 4"),
+    ("strategies/hidden_village/params.py", "GREEDY = 3", "GREEDY = 4"),
     (f"{HV}/consts.py", "MAX_PLAYERS = 5", "MAX_PLAYERS = 6"),
     (f"{HV}/state.py", "EVENT_CAPACITY = 4096", "EVENT_CAPACITY = 8192"),
     ("simcore/rng.py", '"""', '"""Edited. '),

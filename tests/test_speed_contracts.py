@@ -9,7 +9,8 @@ import pytest
 
 import strategies
 from simcore.games.hidden_village import make_config, run_games
-from simcore.games.hidden_village.game import run_chunk, run_chunk_rollout
+from simcore.games.hidden_village.game import run_chunk
+from strategies.hidden_village.rollout import run_chunk_rollout
 
 GOLDEN = json.loads((Path(__file__).parent / "hidden_village" / "golden_results.json").read_text())
 

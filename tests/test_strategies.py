@@ -17,7 +17,7 @@ from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import run_games
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.config import make_config
-from simcore.games.hidden_village.rollout import rollout_turn
+from strategies.hidden_village.rollout import rollout_turn
 from simcore.games.hidden_village.rules.decide import choose
 from simcore.games.hidden_village.rules.turn import play_turn
 from simcore.games.hidden_village.state import new_state
@@ -164,18 +164,17 @@ def test_rollout_games_are_reproducible_and_leave_chance_alone(cat):
     g = make_game(cat, level="complex", players=3, log=False)
     twin = make_game(cat, level="complex", players=3, log=False)
     scr = new_state(cat.rules, event_capacity=1)
-    base = int(params[list(s.params).index("base")])
     p = int(g.st.sc[S.S_CUR])
     turns = 0
     while g.st.sc[S.S_ESPLANADE] > 0 and g.st.sc[S.S_OUTCOME] == K.RUNNING:
         twin.st.rng[K.STREAM_POLICY] = g.st.rng[K.STREAM_POLICY]
         rollout_turn(g.R, g.C, g.st, scr, p, params)
-        m = int(g.st.sc[S.S_SCRIPT_N])           # the options the playouts chose
-        assert int(g.st.sc[S.S_SCRIPT_POS]) == m  # all taken by the real turn
+        m = int(g.st.ctl[S.H_SCRIPT_N])           # the options the playouts chose
+        assert int(g.st.ctl[S.H_SCRIPT_POS]) == m  # all taken by the real turn
         twin.st.script[:m] = g.st.script[:m]
-        twin.st.sc[S.S_SCRIPT_N] = m
-        twin.st.sc[S.S_SCRIPT_POS] = 0
-        play_turn(twin.R, twin.C, twin.st, p, base, params)
+        twin.st.ctl[S.H_SCRIPT_N] = m
+        twin.st.ctl[S.H_SCRIPT_POS] = 0
+        play_turn(twin.R, twin.C, twin.st, p, s.kernel_id, params)   # replays the script
         for stream in (K.STREAM_SETUP, K.STREAM_SHUFFLE, K.STREAM_DICE):
             assert g.st.rng[stream] == twin.st.rng[stream]
         for f in ("stock", "occ", "hand", "hand_n", "piles", "pile_n", "inv", "inv_n",

@@ -45,7 +45,7 @@ def strategies_cmd(game: GameOpt = None):
     import strategies
     g = _game(game)
     for name in strategies.available(g.name):
-        s = strategies.get(name, g.name)
+        s = strategies.get(name, g.name, load=False)
         params = ", ".join(f"{k}={v}" for k, v in s.params.items())
         default = " [default]" if name == g.default_strategy else ""
         typer.echo(f"{name:<10} {s.description}{default}" + (f" (params: {params})" if params else ""))
@@ -86,8 +86,8 @@ def check_data(folder: str = typer.Argument(..., help="Folder of rules data file
 def bench(
     out: str = typer.Option("bench.json", "--out", help="Where to write the measurements (JSON)."),
     no_compile: bool = typer.Option(False, "--no-compile",
-                                    help="Skip the empty-cache compile measurement (it takes "
-                                         "minutes); compile_s is then reported as nan."),
+                                    help="Skip the empty-cache compile measurements (greedy, "
+                                         "planner, rollout: minutes); compile_s is then reported as nan."),
     seconds: float = typer.Option(3.0, "--seconds",
                                   help="Seconds of play per speed measurement (the median of "
                                        "five equal windows is reported)."),

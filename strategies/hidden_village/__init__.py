@@ -1,17 +1,19 @@
-"""Hidden Village's own strategies. Their decision kernels live in the game package
-(`simcore/games/hidden_village/heuristics.py`, `planner.py`, `rollout.py`) because numba
-compiles them into the game kernel; here they get their names, descriptions and parameters."""
+"""Hidden Village's own strategies: their kernels (heuristics.py, the values they share;
+greedy.py, planner.py, rollout.py, one strategy each) and here their names, descriptions and
+parameters. The game's rules never import them: a strategy's module binds its compiled chooser
+into the rules' chooser table when it is imported (simcore.linked), which `strategies.get`
+does for the strategy a run uses, so a greedy run compiles greedy's kernels and not the others'."""
 from simcore.policy import FIRST, RANDOM
-from simcore.games.hidden_village.heuristics import GREEDY, GREEDY_PARAMS
-from simcore.games.hidden_village.planner import PLANNER, PLANNER_PARAMS, ROLLOUT, ROLLOUT_PARAMS
 
 from .. import Strategy, register
+from .params import GREEDY, GREEDY_PARAMS, PLANNER, PLANNER_PARAMS, ROLLOUT, ROLLOUT_PARAMS
 
 register(Strategy(
     "greedy", GREEDY,
     "scores every option by its immediate value for the objectives (rescues, houses, cakes), "
     "the resources still needed, and the harm expected from the dice and Azrael",
-    params=dict(GREEDY_PARAMS), games=("hidden-village",)))
+    params=dict(GREEDY_PARAMS), games=("hidden-village",), kernels=f"{__name__}.greedy",
+    compile_s=8))
 
 register(Strategy(
     "planner", PLANNER,
@@ -19,13 +21,15 @@ register(Strategy(
     "opened, opens one only when a meeple is left to finish it and the stock can pay it, keeps "
     "open actions payable, picks the card together with its placement, and never crafts away "
     "the Smurfberries the next house needs",
-    params=dict(PLANNER_PARAMS), games=("hidden-village",)))
+    params=dict(PLANNER_PARAMS), games=("hidden-village",), kernels=f"{__name__}.planner",
+    compile_s=12))
 
 register(Strategy(
     "rollout", ROLLOUT,
     "chooses each turn's card and placement by playouts: every option is tried on `samples` "
     "imagined futures (dice and face-down decks re-drawn) played by `base` to the end of the "
     "round and `rounds` more, then scored; other decisions are base's (slow: see the README)",
-    params=dict(ROLLOUT_PARAMS), games=("hidden-village",),
+    params=dict(ROLLOUT_PARAMS), games=("hidden-village",), kernels=f"{__name__}.rollout",
+    compile_s=35,   # with its bases, greedy and the planner, and its own game loop
     choices={"base": {"first": float(FIRST), "random": float(RANDOM), "greedy": float(GREEDY),
                       "planner": float(PLANNER)}}))

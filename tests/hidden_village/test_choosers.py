@@ -1,6 +1,7 @@
-"""The game's own strategies are compiled apart from the rules and reached by symbol
-(simcore/linked.py, choosers.py): through the symbol they must answer exactly as the strategy
-kernels called directly, and leave the state as those do."""
+"""The game's own strategies are compiled apart from the rules and reached through the rules'
+chooser table (simcore/linked.py, rules/decide.py): through the table they must answer exactly
+as the strategy kernels called directly, and leave the state as those do; an id nothing bound
+gets no answer."""
 import numpy as np
 import pytest
 
@@ -8,18 +9,18 @@ import strategies
 from simcore import jit
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import make_config
-from simcore.games.hidden_village.choosers import choose_own
-from simcore.games.hidden_village.heuristics import choose_greedy
-from simcore.games.hidden_village.planner import choose_planner
+from simcore.games.hidden_village.rules.decide import choose_bound
 from simcore.games.hidden_village.rules.query import enumerate_placements
 from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.state import new_state
 from simcore.packed import Vector
+from strategies.hidden_village.greedy import choose_greedy
+from strategies.hidden_village.planner import choose_planner
 
 
 @jit.njit(cache=False)
 def through_the_symbol(R, st, kind, n, sid, params):
-    return choose_own(R, st, kind, n, sid, params)
+    return choose_bound(R, st, kind, n, sid, params)
 
 
 @pytest.mark.parametrize("name, kernel", [("greedy", choose_greedy), ("planner", choose_planner)])

@@ -7,7 +7,7 @@ import numpy as np
 
 import strategies
 from simcore.games.hidden_village import consts as K
-from simcore.games.hidden_village import heuristics as H
+from strategies.hidden_village import heuristics as H
 from simcore.games.hidden_village import make_config
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village import tables as T
@@ -72,7 +72,7 @@ def test_greedys_counts_equal_a_plain_count_over_played_games(cat):
             got = H.objectives(R, st)
             assert list(got[:3]) == req
             assert {k for k in range(len(K.CAKE_REQUIRES)) if (got[3] >> k) & 1} == kinds
-            st.sc[S.S_REQ_VER] = 0   # no counts kept: the plain answers count
+            st.scratch[S.X_REQ_VER] = 0   # no counts kept: the plain answers count
             plain = ([H.need(R, st, r) for r in range(K.N_RES)],
                      [H.cake_open(R, st, k) for k in range(len(K.CAKE_REQUIRES))])
             H.cache_requirements(R, st)
@@ -107,11 +107,11 @@ def test_counts_kept_between_greedys_decisions_equal_a_recount_after_every_turn(
             built = int(st.house_built[:st.sc[S.S_N_HOUSES]].sum())
             destroyed += built < built_before
             built_before = built
-            if st.sc[S.S_REQ_VER] != st.sc[S.S_OBJ_VER] + 1:
+            if st.scratch[S.X_REQ_VER] != st.sc[S.S_OBJ_VER] + 1:
                 stale += 1
                 continue
             req, kinds, _ = counted_by_hand(R, st)
-            assert [int(st.sc[S.S_REQ_0 + r]) for r in range(K.N_RES)] == req
-            assert {k for k in range(len(K.CAKE_REQUIRES)) if (st.sc[S.S_CAKES_OPEN] >> k) & 1} == kinds
+            assert [int(st.scratch[S.X_REQ_0 + r]) for r in range(K.N_RES)] == req
+            assert {k for k in range(len(K.CAKE_REQUIRES)) if (st.scratch[S.X_CAKES_OPEN] >> k) & 1} == kinds
             current += 1
     assert current > 300 and stale > 0 and destroyed > 0

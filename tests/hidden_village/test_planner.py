@@ -3,7 +3,7 @@ its answer is checked."""
 import strategies
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
-from simcore.games.hidden_village.planner import (berries_for_next_house, best_placement_with,
+from strategies.hidden_village.planner import (berries_for_next_house, best_placement_with,
                                                   score_placements)
 from simcore.games.hidden_village.rules.decide import choose
 from simcore.games.hidden_village.rules.query import enumerate_placements

@@ -56,6 +56,7 @@ GAME = Game(
     describe=describe, check_strategy=check_strategy, grids=GRIDS, report=REPORT,
     levels=levels_table, ladder=ladder_cells, data_summary=data_summary, commands=f"{__name__}.commands",
     examples=EXAMPLES,
+    compile_s=40,   # the rules alone, from an empty cache (`meeplesim bench`: random's compile)
 )
 
 # the names game-specific tests and tools use

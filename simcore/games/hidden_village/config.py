@@ -108,9 +108,9 @@ def make_config(catalog: Catalog, level: str = "standard", die: str | None = Non
 
 def check_strategy(catalog: Catalog, strategy_id: int, params) -> None:
     """A strategy Hidden Village's decisions can ask (UserError otherwise): the generic ones,
-    a plug-in, or the game's own (greedy, planner, rollout)."""
+    a plug-in, or one bound in the game's chooser table (its own: strategies/hidden_village/)."""
+    from ...linked import bound
     from ...policy import N_GENERIC, PLUGIN
-    from .heuristics import GREEDY
-    from .planner import PLANNER, ROLLOUT
-    if not (0 <= strategy_id < N_GENERIC or strategy_id in (PLUGIN, GREEDY, PLANNER, ROLLOUT)):
+    from .rules.decide import CHOOSERS
+    if not (0 <= strategy_id < N_GENERIC or strategy_id == PLUGIN or bound(CHOOSERS, strategy_id)):
         raise UserError(f"strategy #{strategy_id} does not play Hidden Village")

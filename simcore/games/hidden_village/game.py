@@ -18,8 +18,6 @@ from . import consts as K
 from . import state as S
 from .rules.core import houses_built
 from .rules.setup import setup_game
-from .planner import ROLLOUT
-from .rollout import play_round_rollout
 from .rules.turn import play_round
 from .state import State, new_state
 
@@ -61,42 +59,39 @@ def record_result(st, row):
 
 @njit
 def run_chunk(R, C, st, sid, params, seed, start, out):
-    """Play games start .. start + len(out) - 1 of root `seed`, one result row each. (The
-    rollout strategy has its own loop, run_chunk_rollout: kernels compile at their first
-    call, so playing the other strategies never compiles the rollout driver.)"""
+    """Play games start .. start + len(out) - 1 of root `seed`, one result row each."""
     for i in range(out.shape[0]):
         setup_game(R, C, st, seed, start + i)
         play_game(R, C, st, sid, params)
         record_result(st, out[i])
 
 
-@njit
-def run_chunk_rollout(R, C, st, scr, params, seed, start, out):
-    """run_chunk for the rollout strategy; `scr` is its scratch State."""
-    for i in range(out.shape[0]):
-        setup_game(R, C, st, seed, start + i)
-        while st.sc[S.S_OUTCOME] == K.RUNNING:
-            play_round_rollout(R, C, st, scr, params)
-        record_result(st, out[i])
+# strategies that play whole turns themselves (the rollout) bring their own game loop: strategy
+# id -> loop(rules, cfg, st, params, seed, start, out), registered when the strategy is imported
+_LOOPS: dict = {}
+
+
+def register_loop(strategy_id: int, loop) -> None:
+    """Play the games of strategy `strategy_id` with `loop` instead of run_chunk."""
+    _LOOPS[strategy_id] = loop
 
 
 def _run_chunk(catalog: Catalog, cfg: Config, st: State, strategy_id: int, params, seed: int,
                start: int, out: np.ndarray) -> None:
-    """run_chunk (run_chunk_rollout with its scratch State for the rollout strategy), with
-    the plug-in binding, and an illegal option reported as IllegalOption (naming the
-    decision)."""
+    """run_chunk (or the strategy's own loop), with the plug-in binding, and an illegal option
+    reported as IllegalOption (naming the decision)."""
     plugins.bind_state(st, catalog.rules)
     params = as_vector(params)   # one word on every call between kernels (simcore.packed)
     try:
-        if strategy_id == ROLLOUT:
-            scr = new_state(catalog.rules, event_capacity=1)
-            run_chunk_rollout(catalog.rules, cfg, st, scr, params, seed, start, out)
+        loop = _LOOPS.get(strategy_id)
+        if loop is not None:
+            loop(catalog.rules, cfg, st, params, seed, start, out)
         else:
             run_chunk(catalog.rules, cfg, st, strategy_id, params, seed, start, out)
     except ValueError:
-        kind = int(st.sc[S.S_BAD_KIND])
-        raise IllegalOption(K.DECISIONS[kind], int(st.sc[S.S_BAD_N]),
-                            int(st.sc[S.S_BAD_INDEX])) from None
+        kind = int(st.ctl[S.H_BAD_KIND])
+        raise IllegalOption(K.DECISIONS[kind], int(st.ctl[S.H_BAD_N]),
+                            int(st.ctl[S.H_BAD_INDEX])) from None
 
 
 run_games, play_logged = game_runners(_run_chunk, new_state, K.N_RESULT_FIELDS, S.S_EV_N)

@@ -6,19 +6,30 @@ from Python (tests, tools) reuses the machine code compiled for the game loop.
 
 Why a packed record: every kernel call passes the state. As a NamedTuple of 25 arrays it cost
 some 200 machine words per call (numba passes each array's whole descriptor); packed, it is
-one array. Within it, fields are grouped (`sc` holds the scalars, with a named index for every
-slot: `S_*`, `P_*` for piles...). Read a scalar as `st.sc[S_ROUND]`.
+one array. Within it, fields are grouped by section (below: the game, strategies' scratch, the
+harness's control), and the scalars of each section share a field with a named index per slot:
+`st.sc[S_ROUND]` (the game), `st.scratch[X_MEMO]` (strategies), `st.ctl[H_FORCED_N]`
+(control); `P_*` name piles...
 
 The kernels reset every field at the start of each game (rules/setup.py), so one State serves
 a whole chunk.
 """
-from ...packed import Layout, Record
+from ...packed import Layout, Record, section_copier
 from . import consts as K
 
 EVENT_CAPACITY = 4096
 MAX_SCRIPT = 64     # decisions of one turn a rollout can replay and trace
 
-# --- st.sc: int64 scalars
+# The State's sections. A playout (a rollout's imagined continuation) copies the sections of
+# PLAYOUT_COPY from the real state (strategies/hidden_village/rollout.py, copy_playout below):
+#   game      what the rules change and a game reads: the game itself
+#   scratch   strategies' caches of what they computed from the state (copied with it, or a
+#             cache would claim to hold the counts of another state)
+#   control   never copied: a replay's queued and traced decisions (rollout), tests' forced die
+#             faces, the decision counts, the event log and the error channel
+PLAYOUT_COPY = "game scratch"
+
+# --- st.sc: the game's int64 scalars (section game)
 _SCALARS = [
     "ROUND",          # rounds started so far
     "TURN",           # turns started so far
@@ -46,37 +57,51 @@ _SCALARS = [
     "N_RESCUES",
     "N_CRAFTED",
     "N_ACTIONS",
-    "FORCED_N",       # die faces queued by tests in st.forced
-    "FORCED_POS",
-    "EV_N",           # events recorded
-    "ASKED",          # decisions put to the strategy so far (forced moves excluded)
+    "EV_N",           # events recorded (the game log's count: simcore.gamekit reads it here)
     "NO_INV",         # 1 while the played card forbids crafted inventions (Beta Smurf)
     "INV_ORPHANS",    # meeples left in the inventions zone by a discarded new-action card (HV-I04)
     "N_ABILITIES",    # card abilities and invention effects that changed something
     "N_INV_USED",     # inventions used (single-use, new actions, ignore-danger, rewind)
-    "PLAYERS",        # copies of the configuration, for decision kernels ...
-    "HUNGRY",
-    "DANGER_DIE",
-    "SCRIPT_N",       # decisions queued in st.script (a rollout replaying a turn) ...
+    "PLAYERS",        # the configuration's player count and Hungry variant, for the kernels
+    "HUNGRY",         # that receive no Config (strategies)
+    "OBJ_VER",        # bumped by every rule that builds or destroys a house or prepares a cake
+]
+for _i, _name in enumerate(_SCALARS):
+    globals()["S_" + _name] = _i
+N_SCALARS = len(_SCALARS)
+
+# --- st.scratch: strategies' int64 scalars (section scratch)
+_SCRATCH = [
+    "REQ_0",          # what the objectives require of each resource (heuristics.objectives in
+    "REQ_1",          # strategies/hidden_village/), kept between greedy's and the planner's
+    "REQ_2",          # decisions ...
+    "CAKES_OPEN",     # ... with the requirement kinds of the unprepared cakes (a mask)
+    "REQ_VER",        # S_OBJ_VER + 1 while REQ_* and CAKES_OPEN hold the current counts (0: never
+                      # counted): they are recounted only after a house or a cake changed
+    "MEMO",           # the state's key when the planner last scored every placement
+]
+for _i, _name in enumerate(_SCRATCH):
+    globals()["X_" + _name] = _i
+N_SCRATCH = len(_SCRATCH)
+
+# --- st.ctl: the harness's int64 scalars (section control: a playout never copies them)
+_CONTROL = [
+    "FORCED_N",       # die faces queued by tests in st.forced ...
+    "FORCED_POS",     # ... and how many were used
+    "ASKED",          # decisions put to the strategy so far this game (forced moves excluded)
+    "SCRIPT_N",       # decisions queued in st.script (a rollout replaying a turn: its chooser,
+                      # strategies/hidden_village/rollout.py, takes them first) ...
     "SCRIPT_POS",     # ... and how many of them were taken
-    "HIDE",           # 1: when the script runs out, re-draw the future (rules/decide.py)
+    "HIDE",           # 1: when the script runs out, re-draw the future (rules.decide.imagine_future)
     "TRACE_ON",       # 1: record every decision asked in st.trace (a rollout's probe)
     "TRACE_N",
     "BAD_KIND",       # the decision a strategy answered with an illegal index ...
     "BAD_N",          # ... its number of legal options ...
     "BAD_INDEX",      # ... and the index returned (read by game.py to name them in the error)
-    "REQ_0",          # what the objectives require of each resource (heuristics.objectives),
-    "REQ_1",          # kept between greedy's and the planner's decisions ...
-    "REQ_2",
-    "CAKES_OPEN",     # ... with the requirement kinds of the unprepared cakes (a mask)
-    "OBJ_VER",        # bumped by every rule that builds or destroys a house or prepares a cake
-    "REQ_VER",        # OBJ_VER + 1 while REQ_* and CAKES_OPEN hold the current counts (0: never
-                      # counted): they are recounted only after a house or a cake changed
-    "MEMO",           # the state's key when the planner last scored every placement (planner.py)
 ]
-for _i, _name in enumerate(_SCALARS):
-    globals()["S_" + _name] = _i
-N_SCALARS = len(_SCALARS)
+for _i, _name in enumerate(_CONTROL):
+    globals()["H_" + _name] = _i
+N_CONTROL = len(_CONTROL)
 
 # --- st.piles[P_*, :] hold Smurf card ids; the count is st.pile_n[P_*]; the top is the last
 P_DECK = 0      # the Smurf deck
@@ -98,34 +123,39 @@ N_LOC_MOD = 2 + K.N_RES
 
 STATE = Layout("HiddenVillageState", [
     # fields of a fixed shape first: each sits at a constant offset (simcore/packed.py)
-    ("sc", "i8", (N_SCALARS,)),
-    ("stock", "i8", (K.N_RES,)),                      # the village stock (HV-R01)
-    ("occ", "i8", (K.N_ACTIONS, K.MAX_SPACES)),       # player on each action space, -1 when free
-    ("loc_mod", "i8", (K.N_LOCATIONS, N_LOC_MOD)),
-    ("pile_n", "i8", (N_PILES,)),
-    ("hand", "i8", (K.MAX_PLAYERS, K.CARD_SLOTS)),
-    ("hand_n", "i8", (K.MAX_PLAYERS,)),
-    ("inv_n", "i8", (N_INV_ZONES,)),
-    ("rng", "u8", (K.N_STREAMS,)),                    # one stream per purpose (simcore.rng)
-    ("forced", "i8", (64,)),                          # die faces forced by tests, used before random rolls
-    ("options", "i8", (K.MAX_OPTIONS,)),              # legal options of the current decision
-    ("scores", "f8", (K.MAX_OPTIONS,)),               # a strategy's working space (planner.py)
-    ("script", "i8", (MAX_SCRIPT,)),                  # option indices to take first (rollout replays)
-    ("trace", "i8", (MAX_SCRIPT, 3)),                 # (kind, n, index) of the decisions asked
-    ("decisions", "i8", (K.N_DECISIONS,)),            # decisions asked by kind, over the whole chunk
+    ("sc", "i8", (N_SCALARS,), "game"),
+    ("stock", "i8", (K.N_RES,), "game"),                      # the village stock (HV-R01)
+    ("occ", "i8", (K.N_ACTIONS, K.MAX_SPACES), "game"),       # player on each action space, -1 when free
+    ("loc_mod", "i8", (K.N_LOCATIONS, N_LOC_MOD), "game"),
+    ("pile_n", "i8", (N_PILES,), "game"),
+    ("hand", "i8", (K.MAX_PLAYERS, K.CARD_SLOTS), "game"),
+    ("hand_n", "i8", (K.MAX_PLAYERS,), "game"),
+    ("inv_n", "i8", (N_INV_ZONES,), "game"),
+    ("rng", "u8", (K.N_STREAMS,), "game"),                    # one stream per purpose (simcore.rng)
+    ("scratch", "i8", (N_SCRATCH,), "scratch"),
+    ("scores", "f8", (K.MAX_OPTIONS,), "scratch"),            # a strategy's working space (the planner's)
+    ("ctl", "i8", (N_CONTROL,), "control"),
+    ("options", "i8", (K.MAX_OPTIONS,), "control"),           # legal options of the current decision
+    ("forced", "i8", (64,), "control"),                       # die faces forced by tests, used before random rolls
+    ("script", "i8", (MAX_SCRIPT,), "control"),               # option indices to take first (rollout replays)
+    ("trace", "i8", (MAX_SCRIPT, 3), "control"),              # (kind, n, index) of the decisions asked
+    ("decisions", "i8", (K.N_DECISIONS,), "control"),         # decisions asked by kind, over the whole chunk
     # sized by the card mix
-    ("piles", "i8", (N_PILES, None)),                 # [N_PILES, n_smurfs]
-    ("inv", "i8", (N_INV_ZONES, None)),               # [N_INV_ZONES, n_inventions]
-    ("house_roof", "i8", (None,)),    # [n_roofs]  roof of each house in play
-    ("house_built", "i8", (None,)),   # [n_roofs]
-    ("cake", "i8", (None,)),          # [n_cakes] Cake card of each revealed cake
-    ("cake_done", "i8", (None,)),     # [n_cakes]
-    ("inv_occ", "i8", (None,)),       # [n_inventions]  player + 1 on each crafted slot's card, 0 if none
-    ("inv_used", "i8", (None,)),      # [n_inventions]  per Invention card: used this turn (once per turn)
-    ("garg_deck", "i8", (None,)),     # [n_gargamel]  index 0 is the bottom
-    ("events", "i8", (None, K.EVENT_FIELDS)),         # [capacity, EVENT_FIELDS]  the game log
+    ("piles", "i8", (N_PILES, None), "game"),                 # [N_PILES, n_smurfs]
+    ("inv", "i8", (N_INV_ZONES, None), "game"),               # [N_INV_ZONES, n_inventions]
+    ("house_roof", "i8", (None,), "game"),    # [n_roofs]  roof of each house in play
+    ("house_built", "i8", (None,), "game"),   # [n_roofs]
+    ("cake", "i8", (None,), "game"),          # [n_cakes] Cake card of each revealed cake
+    ("cake_done", "i8", (None,), "game"),     # [n_cakes]
+    ("inv_occ", "i8", (None,), "game"),       # [n_inventions]  player + 1 on each crafted slot's card, 0 if none
+    ("inv_used", "i8", (None,), "game"),      # [n_inventions]  per Invention card: used this turn (once per turn)
+    ("garg_deck", "i8", (None,), "game"),     # [n_gargamel]  index 0 is the bottom
+    ("events", "i8", (None, K.EVENT_FIELDS), "control"),      # [capacity, EVENT_FIELDS]  the game log
 ])
 State = Record   # a packed record of the STATE layout
+# in kernels, copy_playout(src, dst) copies the PLAYOUT_COPY sections (a new field of theirs
+# is copied without a word elsewhere)
+copy_playout = section_copier(PLAYOUT_COPY)
 
 
 def new_state(rules: Record, event_capacity: int = EVENT_CAPACITY) -> State:
@@ -136,7 +166,7 @@ def new_state(rules: Record, event_capacity: int = EVENT_CAPACITY) -> State:
     nc = rules.cake.shape[0]
     ng = rules.garg.shape[0]
     st = STATE.allocate(dict(
-        sc=(N_SCALARS,), stock=(K.N_RES,), occ=(K.N_ACTIONS, K.MAX_SPACES),
+        sc=(N_SCALARS,), scratch=(N_SCRATCH,), ctl=(N_CONTROL,), stock=(K.N_RES,), occ=(K.N_ACTIONS, K.MAX_SPACES),
         loc_mod=(K.N_LOCATIONS, N_LOC_MOD), piles=(N_PILES, ns), pile_n=(N_PILES,),
         hand=(K.MAX_PLAYERS, K.CARD_SLOTS), hand_n=(K.MAX_PLAYERS,), inv=(N_INV_ZONES, ni),
         inv_n=(N_INV_ZONES,), house_roof=(nr,), house_built=(nr,), cake=(nc,), cake_done=(nc,),

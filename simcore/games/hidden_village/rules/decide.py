@@ -1,22 +1,24 @@
 """Every decision of the game goes through `decide`: the kernel has listed the legal options
-in st.options[:n]; the strategy picks one. Generic strategies (simcore.policy) and this game's
-own (heuristics.py, planner.py) are chosen by id: the generic ones are compiled in, the game's
-own are compiled apart and called by symbol (choosers.py); a plug-in strategy is called back in
-Python (simcore.plugins).
+in st.options[:n]; the strategy picks one, chosen by id. The generic strategies
+(simcore.policy) are compiled in; any other id is looked up in the game's chooser table,
+CHOOSERS (simcore.linked): the game's own strategies (strategies/hidden_village/) bind their
+compiled kernels there when they are imported, and a plug-in's Python callback is bound at
+PLUGIN_SLOT when a plug-in plays (simcore.plugin_chooser). The rules import no strategy; an
+id nothing bound answers -1, which `decide` reports as an illegal answer.
 
-A rollout (rollout.py) replays a turn on a copy of the state: the copy first takes the option
-indices queued in st.script, then its base strategy decides. With S_HIDE set, the moment the
-script runs out the copy's future is re-drawn (`imagine_future`), so a playout never sees the
-real game's coming dice or card order."""
+`imagine_future` is the rules' knowledge of what the team cannot know (the dice, the order of
+the face-down decks): a rollout's playouts (strategies/hidden_village/rollout.py) re-draw it
+when they stop replaying a turn's known decisions."""
 from ....jit import njit
-from ....policy import N_GENERIC, PLUGIN, choose_generic, choose_plugin
+from ....linked import PLUGIN_SLOT, chooser_call
+from ....policy import N_GENERIC, PLUGIN, choose_generic
 from ....rng import next_u64, shuffle
 from .. import consts as K
 from .. import state as S
 from .. import tables as T
-from ..choosers import choose_own
-from ..heuristics import GREEDY
-from ..planner import P_BASE, PLANNER, ROLLOUT
+
+CHOOSERS = "meeplesim_hidden_village_choosers"   # the chooser table's symbol
+choose_bound = chooser_call(CHOOSERS)
 
 
 @njit
@@ -45,16 +47,11 @@ def imagine_future(R, st):
 @njit(inline="always")   # typed into decide, its only caller: one call fewer per decision
 def choose(R, st, kind, n, sid, params):
     """Strategy `sid`'s index into st.options[:n] for a decision of `kind` (-1: no such
-    strategy). Only RANDOM changes the state (it draws from the policy stream)."""
-    if sid == ROLLOUT:   # decisions outside the turns a rollout plays: its base decides
-        sid = int(params[P_BASE])
+    strategy). Of the generic ones only RANDOM changes the state (it draws from the policy
+    stream)."""
     if sid < N_GENERIC:
-        return choose_generic(sid, st.rng, K.STREAM_POLICY, n, params, st.sc[S.S_ASKED])
-    if sid == GREEDY or sid == PLANNER:
-        return choose_own(R, st, kind, n, sid, params)
-    if sid == PLUGIN:
-        return choose_plugin(kind, n)
-    return -1
+        return choose_generic(sid, st.rng, K.STREAM_POLICY, n, params, st.ctl[S.H_ASKED])
+    return choose_bound(R, st, kind, n, PLUGIN_SLOT if sid == PLUGIN else sid, params)
 
 
 @njit
@@ -63,25 +60,11 @@ def decide(R, st, kind, n, sid, params):
     st.decisions[kind] += 1
     if n == 1:
         return 0
-    pos = st.sc[S.S_SCRIPT_POS]
-    if pos < st.sc[S.S_SCRIPT_N]:
-        idx = st.script[pos]
-        st.sc[S.S_SCRIPT_POS] = pos + 1
-        if pos + 1 == st.sc[S.S_SCRIPT_N] and st.sc[S.S_HIDE]:
-            st.sc[S.S_HIDE] = 0
-            imagine_future(R, st)
-    else:
-        idx = choose(R, st, kind, n, sid, params)
-    st.sc[S.S_ASKED] += 1
+    idx = choose(R, st, kind, n, sid, params)
+    st.ctl[S.H_ASKED] += 1
     if idx < 0 or idx >= n:
-        st.sc[S.S_BAD_KIND] = kind
-        st.sc[S.S_BAD_N] = n
-        st.sc[S.S_BAD_INDEX] = idx
+        st.ctl[S.H_BAD_KIND] = kind
+        st.ctl[S.H_BAD_N] = n
+        st.ctl[S.H_BAD_INDEX] = idx
         raise ValueError("a strategy returned an index outside the legal options")
-    if st.sc[S.S_TRACE_ON] and st.sc[S.S_TRACE_N] < st.trace.shape[0]:
-        t = st.trace[st.sc[S.S_TRACE_N]]
-        t[0] = kind
-        t[1] = n
-        t[2] = idx
-        st.sc[S.S_TRACE_N] += 1
     return idx

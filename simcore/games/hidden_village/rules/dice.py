@@ -15,9 +15,9 @@ from .query import inv_slot, inv_sum
 @njit
 def roll_die(C, st, die):
     """A face 0..5 of `die`: the next forced face if a test queued one, else the dice stream."""
-    if st.sc[S.S_FORCED_POS] < st.sc[S.S_FORCED_N]:
-        face = st.forced[st.sc[S.S_FORCED_POS]]
-        st.sc[S.S_FORCED_POS] += 1
+    if st.ctl[S.H_FORCED_POS] < st.ctl[S.H_FORCED_N]:
+        face = st.forced[st.ctl[S.H_FORCED_POS]]
+        st.ctl[S.H_FORCED_POS] += 1
     else:
         face = randint(st.rng, K.STREAM_DICE, K.N_FACES)
     log(C, st, K.EV_ROLL, die, face, 0)

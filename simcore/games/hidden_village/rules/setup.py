@@ -11,6 +11,8 @@ from .inventions import reveal_ideas
 @njit
 def reset_state(R, C, st):
     st.sc[:] = 0
+    st.scratch[:] = 0
+    st.ctl[:] = 0
     st.sc[S.S_FIRST] = C.first_player
     st.sc[S.S_CUR] = C.first_player
     st.sc[S.S_OUTCOME] = K.RUNNING
@@ -22,7 +24,6 @@ def reset_state(R, C, st):
     st.sc[S.S_N_CAKES] = C.n_cakes
     st.sc[S.S_PLAYERS] = C.players
     st.sc[S.S_HUNGRY] = C.hungry
-    st.sc[S.S_DANGER_DIE] = C.danger_die
     st.stock[:] = 0
     st.occ[:, :] = -1
     st.loc_mod[:, :] = 0

@@ -14,26 +14,25 @@ Cracoucass attack or a Gargamel card is taken into account at the next decision)
     would make the cheapest unbuilt house unaffordable while it is affordable now.
 Other decisions (relocation: the lowest-valued starting Smurf first; the Cracoucass's card:
 the team's least useful one; resources to lose...) use greedy's scores.
+
+Importing this module compiles (or loads from the kernel cache) the planner's chooser and binds
+it to its id in the rules' chooser table (simcore.linked).
 """
-from ...jit import njit
-from . import consts as K
-from . import state as S
-from . import tables as T
-from .heuristics import (GREEDY_PARAMS, P_AZRAEL, cache_requirements, card_value, completes,
-                         completion_value, invention_place_score, place_context, score,
-                         starting_cards_left)
-from .rules.query import (action_cost, can_perform, card_allows, card_allows_invention,
-                          inv_sum, invention_placement_legal, placement_legal, total_cost)
+from simcore.games.hidden_village import consts as K
+from simcore.games.hidden_village import state as S
+from simcore.games.hidden_village import tables as T
+from simcore.games.hidden_village.rules.decide import CHOOSERS
+from simcore.games.hidden_village.rules.query import (action_cost, can_perform, card_allows,
+                                                      card_allows_invention, inv_sum,
+                                                      invention_placement_legal, placement_legal,
+                                                      total_cost)
+from simcore.jit import cfunc, njit
+from simcore.linked import CHOOSE_SIGNATURE, bind
+from simcore.packed import as_record
 
-PLANNER = 4   # strategy id
-
-PLANNER_PARAMS = dict(GREEDY_PARAMS)
-PLANNER_PARAMS.update({
-    "finish": 3.0,     # filling the second space of a 2-space action a partner opened
-    "open": 1.0,       # scale of the value of opening a 2-space action (per meeple: half)
-})
-P_FINISH = list(PLANNER_PARAMS).index("finish")
-P_OPEN = list(PLANNER_PARAMS).index("open")
+from .heuristics import (cache_requirements, card_value, completes, completion_value,
+                         invention_place_score, place_context, score, starting_cards_left)
+from .params import P_AZRAEL, P_FINISH, P_OPEN, PLANNER
 
 
 @njit
@@ -122,7 +121,7 @@ def score_placements(R, st, params):
         o = K.N_ACTIONS + i
         st.scores[o] = invention_place_score(R, st, params, o) if invention_placement_legal(R, st, i) else -1e18
     st.sc[S.S_PLAYED] = saved
-    st.sc[S.S_MEMO] = memo_key(R, st)
+    st.scratch[S.X_MEMO] = memo_key(R, st)
 
 
 @njit
@@ -232,7 +231,7 @@ def choose_planner(R, st, kind, n, params):
     if kind == K.D_PLAY_CARD:
         score_placements(R, st, params)
     played = st.sc[S.S_PLAYED]
-    memo = kind == K.D_PLACE and st.sc[S.S_MEMO] == memo_key(R, st) and \
+    memo = kind == K.D_PLACE and st.scratch[S.X_MEMO] == memo_key(R, st) and \
         not (played >= 0 and changes_costs(R, played))
     pc = place_context(R, st, params)   # read by placement scores only
     best = -1e18
@@ -248,14 +247,11 @@ def choose_planner(R, st, kind, n, params):
     return bi
 
 
-# --- the `rollout` strategy (its driver is rollout.py): the planner's parameters, then its own
-ROLLOUT = 5   # strategy id
-ROLLOUT_PARAMS = dict(PLANNER_PARAMS)
-ROLLOUT_PARAMS.update({
-    "samples": 2.0,    # playouts per option (the same imagined futures for every option)
-    "rounds": 0.0,     # rounds played after the current one before a playout is scored
-    "base": float(PLANNER),   # the strategy of the playouts and of the other decisions
-})
-P_SAMPLES = list(ROLLOUT_PARAMS).index("samples")
-P_ROUNDS = list(ROLLOUT_PARAMS).index("rounds")
-P_BASE = list(ROLLOUT_PARAMS).index("base")
+@cfunc(CHOOSE_SIGNATURE)
+def choose_exported(rules, state, kind, n, params):
+    """The planner as the rules call it (the records and the parameter vector by address)."""
+    return choose_planner(as_record(rules, "HiddenVillageRules"), as_record(state, "HiddenVillageState"),
+                          kind, n, params)
+
+
+bind(CHOOSERS, PLANNER, choose_exported, choose_planner)

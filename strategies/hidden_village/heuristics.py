@@ -1,46 +1,29 @@
-"""Decision kernels of Hidden Village's game-specific strategies (compiled into the game kernel,
-chosen by strategy id; names and parameters are registered in the top-level `strategies`).
+"""The valuations Hidden Village's own strategies share: greedy's scores of every option
+(greedy.py takes the best), which the planner (planner.py) plays as a team over the round, and
+the value of a state a rollout's playout reaches (`state_value`, rollout.py).
 
 `greedy` scores every legal option of a decision by its immediate value for the three
 objectives (lost Smurfs rescued, houses built, cakes prepared), the resources the remaining
 houses and cakes need, and the expected harm of the dice and of Azrael, then takes the best
 (ties: the first). It never looks ahead and never reads the order of a deck.
 
-This module imports no kernel that can ask a decision (no `decide`), so the decision module
-can import it.
+The weights are the strategies' parameters (params.py).
 """
-from ...jit import njit
-from . import consts as K
-from . import state as S
-from . import tables as T
-from .rules.query import carries, next_free_space
+from simcore.games.hidden_village import consts as K
+from simcore.games.hidden_village import state as S
+from simcore.games.hidden_village import tables as T
+from simcore.games.hidden_village.rules.query import carries, next_free_space
+from simcore.jit import njit
 
-GREEDY = 3   # strategy id (simcore.policy's generic ids are 0..2)
-
-# the parameter vector of greedy: names and defaults (strategies/ registers them)
-GREEDY_PARAMS = {
-    "rescue": 10.0,    # a lost Smurf drawn from the Dark Forest
-    "nest": 4.0,       # a meeple freed from the nest
-    "build": 12.0,     # a house built
-    "need": 3.0,       # a resource unit the remaining houses and cakes still need
-    "spare": 0.5,      # a resource unit nobody needs yet
-    "partial": 0.45,   # share of an action's value for taking its first of two spaces
-    "danger": 2.0,     # expected harm of a danger-die roll
-    "azrael": 1.5,     # expected harm of an Azrael-die roll
-    "craft": 1.0,      # scale of an invention's value
-    "relocate": 2.5,   # relocating a starting Smurf
-    "cake": 6.0,       # a step that completes a cake
-}
-_P = {name: i for i, name in enumerate(GREEDY_PARAMS)}
-P_RESCUE, P_NEST, P_BUILD, P_NEED, P_SPARE, P_PARTIAL, P_DANGER, P_AZRAEL, P_CRAFT, \
-    P_RELOCATE, P_CAKE = (_P[k] for k in GREEDY_PARAMS)
+from .params import (P_AZRAEL, P_BUILD, P_CAKE, P_CRAFT, P_DANGER, P_NEED, P_NEST, P_PARTIAL,
+                     P_RELOCATE, P_RESCUE, P_SPARE)
 
 
 @njit
 def need(R, st, r):
     """Units of resource r the unbuilt houses and the unprepared stock cakes still lack."""
     if counts_current(st):
-        return st.sc[S.S_REQ_0 + r] - st.stock[r]
+        return st.scratch[S.X_REQ_0 + r] - st.stock[r]
     return objectives(R, st)[r] - st.stock[r]
 
 
@@ -48,8 +31,8 @@ def need(R, st, r):
 def counts_current(st):
     """Do REQ_* and CAKES_OPEN hold what the objectives require now? They do until a rule
     builds or destroys a house or prepares a cake (S_OBJ_VER). A state whose houses or cakes
-    are edited from Python outside the rules needs st.sc[S_REQ_VER] = 0."""
-    return st.sc[S.S_REQ_VER] == st.sc[S.S_OBJ_VER] + 1
+    are edited from Python outside the rules needs st.scratch[X_REQ_VER] = 0."""
+    return st.scratch[S.X_REQ_VER] == st.sc[S.S_OBJ_VER] + 1
 
 
 @njit(inline="always")   # typed into the two choosers: most decisions find the counts current
@@ -63,11 +46,11 @@ def cache_requirements(R, st):
 @njit
 def recount_requirements(R, st):
     req0, req1, req2, cakes = objectives(R, st)
-    st.sc[S.S_REQ_0] = req0
-    st.sc[S.S_REQ_1] = req1
-    st.sc[S.S_REQ_2] = req2
-    st.sc[S.S_CAKES_OPEN] = cakes
-    st.sc[S.S_REQ_VER] = st.sc[S.S_OBJ_VER] + 1
+    st.scratch[S.X_REQ_0] = req0
+    st.scratch[S.X_REQ_1] = req1
+    st.scratch[S.X_REQ_2] = req2
+    st.scratch[S.X_CAKES_OPEN] = cakes
+    st.scratch[S.X_REQ_VER] = st.sc[S.S_OBJ_VER] + 1
 
 
 @njit
@@ -120,7 +103,7 @@ def res_value(R, st, params, r):
 def cake_open(R, st, req):
     """Is a cake with requirement kind `req` still unprepared?"""
     if counts_current(st):
-        return (st.sc[S.S_CAKES_OPEN] >> req) & 1 != 0
+        return (st.scratch[S.X_CAKES_OPEN] >> req) & 1 != 0
     return (objectives(R, st)[3] >> req) & 1 != 0
 
 
@@ -517,50 +500,6 @@ def score(R, st, kind, opt, params):
     if kind == K.D_REWIND:
         return -float(opt)
     return 0.0
-
-
-@njit
-def choose_greedy(R, st, kind, n, params):
-    """The option of the highest score (ties: the first). The frequent decisions are scored in
-    loops of their own, their kind dispatched once rather than per option through `score`."""
-    cache_requirements(R, st)
-    best = -1e18
-    bi = 0
-    if kind == K.D_PLACE:
-        pc = place_context(R, st, params)
-        for i in range(n):
-            s = place_score(R, st, params, pc, st.options[i])
-            if s > best:
-                best = s
-                bi = i
-    elif kind == K.D_BONUS:
-        berry = res_value(R, st, params, K.BERRY)
-        full = full_penalty(R, st)
-        for i in range(n):
-            s = bonus_score(R, st, params, st.options[i], berry, full)
-            if s > best:
-                best = s
-                bi = i
-    elif kind == K.D_PLAY_CARD:
-        p = st.sc[S.S_CUR]
-        for i in range(n):
-            s = card_value(R, st, params, st.hand[p, st.options[i]])
-            if s > best:
-                best = s
-                bi = i
-    elif kind == K.D_RELOCATE:
-        for i in range(n):
-            s = relocate_score(R, st, params, st.options[i])
-            if s > best:
-                best = s
-                bi = i
-    else:
-        for i in range(n):
-            s = score(R, st, kind, st.options[i], params)
-            if s > best:
-                best = s
-                bi = i
-    return bi
 
 
 @njit

@@ -1,0 +1,44 @@
+"""The layers' arrows point down: the engine and the games (simcore/) never import the
+strategies (strategies/); the rules reach a strategy only through their chooser table
+(simcore/linked.py). A strategy may import its game's rules."""
+from pathlib import Path
+
+from simcore import kernel_sources
+
+ROOT = kernel_sources.ROOT
+
+
+def test_no_module_under_simcore_imports_from_strategies():
+    offenders = []
+    for path in sorted((ROOT / "simcore").rglob("*.py")):
+        project, _ = kernel_sources.imports(path)
+        bad = sorted(m for m in project if m == "strategies" or m.startswith("strategies."))
+        if bad:
+            offenders.append(f"{path.relative_to(ROOT)}: {', '.join(bad)}")
+    assert not offenders, "simcore/ imports strategies/:\n" + "\n".join(offenders)
+
+
+def test_the_walk_sees_an_import_of_strategies(tmp_path):
+    """The check above finds such an import, at module level or inside a function."""
+    (tmp_path / "simcore").mkdir()
+    (tmp_path / "strategies").mkdir()
+    (tmp_path / "strategies" / "__init__.py").write_text("")
+    (tmp_path / "strategies" / "greedy.py").write_text("X = 1\n")
+    f = tmp_path / "simcore" / "bad.py"
+    (tmp_path / "simcore" / "__init__.py").write_text("")
+    f.write_text("def g():\n    from strategies.greedy import X\n    return X\n")
+    kernel_sources.clear()
+    try:
+        project, _ = kernel_sources.imports(f, tmp_path)
+    finally:
+        kernel_sources.clear()
+    assert "strategies.greedy" in project
+
+
+def test_hidden_villages_strategies_live_in_strategies():
+    here = ROOT / "strategies" / "hidden_village"
+    for name in ("greedy.py", "planner.py", "rollout.py", "heuristics.py"):
+        assert (here / name).is_file()
+    game = ROOT / "simcore" / "games" / "hidden_village"
+    for name in ("heuristics.py", "planner.py", "rollout.py", "choosers.py"):
+        assert not (game / name).exists()
