@@ -13,12 +13,12 @@ from simcore import jit
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.config import make_config
-from simcore.games.hidden_village.planner import P_BASE, ROLLOUT
-from simcore.games.hidden_village.rollout import rollout_turn
 from simcore.games.hidden_village.rules.core import objectives_met
 from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.rules.turn import end_of_round, play_turn
 from simcore.games.hidden_village.state import new_state
+from strategies.hidden_village.params import P_BASE, ROLLOUT
+from strategies.hidden_village.rollout import bind_base, rollout_turn
 from tests import invariant_count
 
 # numba's cache keyed by this file alone would keep stale copies of the rules it calls
@@ -193,6 +193,7 @@ def play_config(cat, level, die, games, players=3, finite_supply=False, seed=202
     out = np.zeros((games, 3), np.int64)
     s = strategies.get(strategy)
     if s.kernel_id == ROLLOUT:
+        bind_base(s.param_vector())      # its end of round is its base strategy's
         scr = new_state(cat.rules, event_capacity=4096)
         play_checked_rollout(cat.rules, C, st, scr, s.param_vector(), seed, 0, games, out)
     else:
