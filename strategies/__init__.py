@@ -26,6 +26,8 @@ class Strategy:
     kernel_id: int
     description: str
     params: dict = field(default_factory=dict)   # name -> default value
+    param_help: dict = field(default_factory=dict)   # name -> what the parameter weighs (one line)
+    extends: str = ""                              # the strategy whose parameters come first
     games: tuple = ("*",)                          # game names, "*" = every game
     listed: bool = True                            # shown by `meeplesim strategies`
     plugin: object = None                          # a plug-in's Python function (PLUGIN id)

@@ -221,3 +221,28 @@ def test_an_entry_point_strategy_is_listed_and_runs(tmp_path, monkeypatch):
     assert "rescue-first" in out and "Rescue first, then build" in out
     r = CliRunner().invoke(app, ["run", "--strategy", "rescue-first", "--games", "10", "--json"])
     assert r.exit_code == 0, r.output
+
+
+def test_every_weight_of_greedy_and_planner_is_listed_with_its_default_and_meaning():
+    out = CliRunner().invoke(app, ["strategies"]).output
+    for name in ("greedy", "planner"):
+        s = strategies.get(name, load=False)
+        for k, v in s.params.items():
+            assert s.param_help.get(k), f"{name}'s parameter {k} says nothing about what it weighs"
+            assert any(line.split()[:3] == [k, "=", f"{v:g}"] for line in out.splitlines()), \
+                f"`meeplesim strategies` does not list {name}'s {k} = {v:g}"
+
+
+def test_no_valuation_of_greedy_or_the_planner_holds_a_bare_weight():
+    """Every weight is a parameter or a named module constant: inside the valuations' functions
+    the only float literals are the neutral 0.0 and 1.0."""
+    import ast
+    from pathlib import Path
+    folder = Path(strategies.__file__).parent / "hidden_village"
+    for file in ("heuristics.py", "planner.py", "greedy.py"):
+        tree = ast.parse((folder / file).read_text())
+        for fn in [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]:
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Constant) and isinstance(node.value, float):
+                    assert node.value in (0.0, 1.0), \
+                        f"{file}:{node.lineno}: bare weight {node.value} in {fn.name}"

@@ -46,9 +46,11 @@ def strategies_cmd(game: GameOpt = None):
     g = _game(game)
     for name in strategies.available(g.name):
         s = strategies.get(name, g.name, load=False)
-        params = ", ".join(f"{k}={v}" for k, v in s.params.items())
         default = " [default]" if name == g.default_strategy else ""
-        typer.echo(f"{name:<10} {s.description}{default}" + (f" (params: {params})" if params else ""))
+        typer.echo(f"{name:<10} {s.description}{default}")
+        for line in show.strategy_params(s, strategies.get(s.extends, g.name, load=False)
+                                         if s.extends else None):
+            typer.echo(line)
 
 
 @app.command()

@@ -148,3 +148,18 @@ def odds_table(rows: list[dict], axes=None) -> str:
         lines.append("".join(f"{word(r[a]):<{width[a]}}" for a in axes)
                      + f"{r['games']:>7}{r['wins']:>7}{100 * r['win_rate']:>9.2f}%   {ci:<17}{rounds}")
     return "\n".join(lines)
+
+
+def strategy_params(s, base=None) -> list[str]:
+    """A strategy's parameters, one line each: name, default, what it weighs. Those it takes
+    from `base` (the strategy it extends) are named once, not repeated."""
+    own = {k: v for k, v in s.params.items() if base is None or k not in base.params}
+    lines = []
+    if base is not None:
+        lines.append(f"    the {len(base.params)} parameters of {base.name} (above), and:")
+    width = max((len(k) for k in own), default=0)
+    for k, v in own.items():
+        words = {w: x for w, x in s.choices.get(k, {}).items() if x == v}
+        shown = next(iter(words), f"{v:g}")
+        lines.append(f"    {k:<{width}} = {shown:<7} {s.param_help.get(k, '')}".rstrip())
+    return lines

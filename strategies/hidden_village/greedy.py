@@ -11,8 +11,8 @@ from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind
 from simcore.packed import as_record
 
-from .heuristics import (bonus_score, cache_requirements, card_value, full_penalty, place_context,
-                         place_score, relocate_score, res_value, score)
+from .heuristics import (ILLEGAL, bonus_score, cache_requirements, card_value, full_penalty,
+                         place_context, place_score, relocate_score, res_value, score)
 from .params import GREEDY
 
 
@@ -21,7 +21,7 @@ def choose_greedy(R, st, kind, n, params):
     """The option of the highest score (ties: the first). The frequent decisions are scored in
     loops of their own, their kind dispatched once rather than per option through `score`."""
     cache_requirements(R, st)
-    best = -1e18
+    best = ILLEGAL
     bi = 0
     if kind == K.D_PLACE:
         pc = place_context(R, st, params)
@@ -32,7 +32,7 @@ def choose_greedy(R, st, kind, n, params):
                 bi = i
     elif kind == K.D_BONUS:
         berry = res_value(R, st, params, K.BERRY)
-        full = full_penalty(R, st)
+        full = full_penalty(R, st, params)
         for i in range(n):
             s = bonus_score(R, st, params, st.options[i], berry, full)
             if s > best:

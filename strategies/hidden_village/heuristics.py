@@ -15,8 +15,26 @@ from simcore.games.hidden_village import tables as T
 from simcore.games.hidden_village.rules.query import carries, next_free_space
 from simcore.jit import njit
 
-from .params import (P_AZRAEL, P_BUILD, P_CAKE, P_CRAFT, P_DANGER, P_NEED, P_NEST, P_PARTIAL,
-                     P_RELOCATE, P_RESCUE, P_SPARE)
+from .params import (P_AZRAEL, P_BUILD, P_BUILD_DISCOUNT, P_CAKE, P_CAKE_STEP, P_CARD_HELP,
+                     P_CARD_LIMIT, P_COLLECT_DELTA, P_COLLECT_MORE, P_CRAFT, P_CRAFT_DISCOUNT,
+                     P_DANGER, P_DRAW, P_EXTRA_CARD, P_EXTRA_COST, P_EXTRA_MEEPLE, P_EXTRA_PILE,
+                     P_FORCE_DANGER, P_GUARD, P_HUNGRY_NEST, P_IGNORE_ROLL, P_KEEP_LOST, P_NEED,
+                     P_NEST, P_NEW_ACTION, P_PARTIAL, P_PREPARE, P_RELOCATE, P_RELOCATE_LOST,
+                     P_RESCUE, P_RESCUE_HELP, P_RESCUE_HELP_LATE, P_REVEAL, P_SECOND_LOST,
+                     P_SHIELD, P_SINGLE_USE, P_SPARE, P_STOCK_PROGRESS, P_STRANDED,
+                     P_STREAK_BREAK, P_STREAK_STEP, P_USE_NOW, P_WASTED_FREE, P_WASTED_PREPARE,
+                     P_ZONE_FULL)
+
+# Numbers below that are not weights: 0.0 (an option that changes nothing), the ranks of
+# yes/no decisions, and these two.
+TIE_BREAK = 0.01   # orders options of equal value by how much of a resource is still needed
+                   # (small enough never to outweigh a weight: weights are >= 0.1)
+PREFER = 1.0       # the rank of the answer greedy prefers in a yes/no decision it settles by
+                   # rule, not by value (use a second draw; never rewind Gargamel)
+ILLEGAL = -1e18    # the score of an option the rules forbid, and where a best score starts
+NO_ROOF = 1e9      # cheapest_roof_value when every house is built
+WON = 1000.0       # a playout's score for a won game; a lost one scores WON less than where
+                   # it stood (larger than any sum of weights a game can reach)
 
 
 @njit
@@ -134,11 +152,11 @@ def rescue_value(R, st, params):
     if st.pile_n[S.P_FOREST] > 0:
         v += params[P_RESCUE]
         if cake_open(R, st, K.CAKE_RESCUES_IN_ROUND):
-            v += params[P_CAKE] * 0.3
+            v += params[P_CAKE] * params[P_CAKE_STEP]
     elif st.pile_n[S.P_EXTRA] > 0:
-        v += 1.0
+        v += params[P_EXTRA_PILE]
     if st.sc[S.S_NEST] > 0:
-        v += params[P_NEST] * (1.5 if st.sc[S.S_HUNGRY] else 1.0)
+        v += params[P_NEST] * (params[P_HUNGRY_NEST] if st.sc[S.S_HUNGRY] else 1.0)
     return v
 
 
@@ -152,7 +170,7 @@ def different_value(v0, v1, v2):
 def build_value(R, st, params):
     v = params[P_BUILD]
     if cake_open(R, st, K.CAKE_BUILDS_IN_ROUND) or cake_open(R, st, K.CAKE_HOUSES_BUILT):
-        v += params[P_CAKE] * 0.3
+        v += params[P_CAKE] * params[P_CAKE_STEP]
     return v
 
 
@@ -173,7 +191,7 @@ def action_value(R, st, params, a):
             best = max(best, inv_value(R, st, params, st.inv[S.I_IDEAS, i]))
         return best
     if eff == K.ACT_REVEAL_IDEAS:
-        return 0.3 * min(R.act[a, T.A_AMOUNT], st.inv_n[S.I_DECK])
+        return params[P_REVEAL] * min(R.act[a, T.A_AMOUNT], st.inv_n[S.I_DECK])
     if eff == K.ACT_RELOCATE:
         return params[P_RELOCATE] if starting_cards_left(R, st, 1) > 0 else 0.0
     if eff == K.ACT_BUILD:
@@ -210,8 +228,8 @@ def placed_action_value(R, st, params, pc, a):
 
 @njit
 def cheapest_roof_value(R, st, params):
-    """The cheapest unbuilt roof valued as spare resources (1e9 if every house is built)."""
-    best = 1e9
+    """The cheapest unbuilt roof valued as spare resources (NO_ROOF if every house is built)."""
+    best = NO_ROOF
     for h in range(st.sc[S.S_N_HOUSES]):
         if st.house_built[h] == 0:
             c = 0.0
@@ -233,7 +251,7 @@ def cost_value(R, st, params, pc, a):
     v += (R.act[a, T.A_COST + 2] + st.loc_mod[loc, S.LM_EXTRA + 2]) * pc[2]
     if R.act[a, T.A_EFFECT] == K.ACT_BUILD:
         roof = cheapest_roof_value(R, st, params)
-        if roof < 1e9:
+        if roof < NO_ROOF:
             v += roof
     return v
 
@@ -262,7 +280,7 @@ def place_score(R, st, params, pc, opt):
         v = completion_value(R, st, params, pc, a)
     else:
         # a first space pays off only if a later meeple this round fills the action
-        v = placed_action_value(R, st, params, pc, a) * params[P_PARTIAL] if st.sc[S.S_ESPLANADE] > 1 else -1.0
+        v = placed_action_value(R, st, params, pc, a) * params[P_PARTIAL] if st.sc[S.S_ESPLANADE] > 1 else -params[P_STRANDED]
     if R.act[a, T.A_LOC] == st.sc[S.S_AZRAEL]:
         v -= params[P_AZRAEL]
     return v
@@ -282,10 +300,10 @@ def completion_value(R, st, params, pc, a):
     v = placed_action_value(R, st, params, pc, a) - cost_value(R, st, params, pc, a)
     if R.act[a, T.A_DANGER] or st.loc_mod[loc, S.LM_DANGER]:
         if pc[3]:
-            v += params[P_CAKE] * 0.25
+            v += params[P_CAKE] * params[P_STREAK_STEP]
         v -= params[P_DANGER]
     elif pc[3] and st.sc[S.S_DANGER_STREAK] > 0:
-        v -= params[P_CAKE] * 0.1 * st.sc[S.S_DANGER_STREAK]
+        v -= params[P_CAKE] * params[P_STREAK_BREAK] * st.sc[S.S_DANGER_STREAK]
     return v
 
 
@@ -297,7 +315,7 @@ def instant_value(R, st, params, table, ops, card):
     if ops & K.INSTANT_BITS == 0:
         return v
     if carries(ops, K.OP_DRAW):
-        v += 0.8 * table[card, K.OP_DRAW, K.OPV_AMOUNT]
+        v += params[P_DRAW] * table[card, K.OP_DRAW, K.OPV_AMOUNT]
     if ops & _GAIN_BITS:
         best_res = max(res_value(R, st, params, 0), max(res_value(R, st, params, 1), res_value(R, st, params, 2)))
         if carries(ops, K.OP_GAIN_CHOICE):
@@ -305,22 +323,22 @@ def instant_value(R, st, params, table, ops, card):
         if carries(ops, K.OP_GAIN_SAME):
             v += best_res * table[card, K.OP_GAIN_SAME, K.OPV_AMOUNT]
     if carries(ops, K.OP_FREE_NEST):
-        v += params[P_NEST] if st.sc[S.S_NEST] > 0 else -0.5
+        v += params[P_NEST] if st.sc[S.S_NEST] > 0 else -params[P_WASTED_FREE]
     if carries(ops, K.OP_DRAW_LOST):
-        v += params[P_RESCUE] if st.pile_n[S.P_FOREST] > 0 else 0.5
+        v += params[P_RESCUE] if st.pile_n[S.P_FOREST] > 0 else params[P_EXTRA_CARD]
     if carries(ops, K.OP_REVEAL_IDEAS):
-        v += 0.3 * table[card, K.OP_REVEAL_IDEAS, K.OPV_AMOUNT]
+        v += params[P_REVEAL] * table[card, K.OP_REVEAL_IDEAS, K.OPV_AMOUNT]
     if carries(ops, K.OP_PREPARE_CAKE):
         open_cakes = 0
         for i in range(st.sc[S.S_N_CAKES]):
             open_cakes += 1 - st.cake_done[i]
-        v += params[P_CAKE] * 2 if open_cakes > 0 else -1.0
+        v += params[P_CAKE] * params[P_PREPARE] if open_cakes > 0 else -params[P_WASTED_PREPARE]
     if carries(ops, K.OP_LOSE):
         v -= table[card, K.OP_LOSE, K.OPV_AMOUNT] * res_value(R, st, params, table[card, K.OP_LOSE, K.OPV_RES])
     if carries(ops, K.OP_ROLL_DANGER):
         v -= params[P_DANGER]
     if carries(ops, K.OP_CRAFT_DISCOUNT):
-        v += 0.5
+        v += params[P_CRAFT_DISCOUNT]
     return v
 
 
@@ -330,30 +348,30 @@ def inv_value(R, st, params, card):
     ops = R.inv_ops[card]
     v = 0.0
     if R.inv[card, T.INV_TYPE] == K.INV_SINGLE_USE:
-        v += 0.6 * max(instant_value(R, st, params, R.inv_op, ops, card), 0.0)
+        v += params[P_SINGLE_USE] * max(instant_value(R, st, params, R.inv_op, ops, card), 0.0)
     elif R.inv[card, T.INV_TYPE] == K.INV_NEW_ACTION:
         if carries(ops, K.OP_COLLECT):
-            v += 0.5 * R.inv_op[card, K.OP_COLLECT, K.OPV_AMOUNT] * params[P_NEED]
+            v += params[P_NEW_ACTION] * R.inv_op[card, K.OP_COLLECT, K.OPV_AMOUNT] * params[P_NEED]
         else:
-            v += 0.5 * max(instant_value(R, st, params, R.inv_op, ops, card), 0.0)
+            v += params[P_NEW_ACTION] * max(instant_value(R, st, params, R.inv_op, ops, card), 0.0)
     if ops & _KEEP_BITS == 0:
         return v * params[P_CRAFT]
     if carries(ops, K.OP_EXTRA_MEEPLE):
-        v += 8.0
+        v += params[P_EXTRA_MEEPLE]
     if carries(ops, K.OP_COLLECT_EXTRA_SAME):
-        v += 3.0
+        v += params[P_COLLECT_MORE]
     if carries(ops, K.OP_SECOND_LOST):
-        v += 5.0 if st.pile_n[S.P_FOREST] > 1 else 0.0
+        v += params[P_SECOND_LOST] if st.pile_n[S.P_FOREST] > 1 else 0.0
     if carries(ops, K.OP_BUILD_DISCOUNT):
-        v += 3.0
+        v += params[P_BUILD_DISCOUNT]
     if carries(ops, K.OP_IGNORE_DANGER):
-        v += 1.5
+        v += params[P_IGNORE_ROLL]
     if carries(ops, K.OP_SHORTAGE_REDUCE) or carries(ops, K.OP_NO_CRACOUCASS_DISCARD):
-        v += 1.5
+        v += params[P_GUARD]
     if carries(ops, K.OP_NO_HOUSE_DESTROY) or carries(ops, K.OP_AZRAEL_SLOW):
-        v += 1.0
+        v += params[P_SHIELD]
     if carries(ops, K.OP_CRAFT_DISCOUNT):
-        v += 0.5
+        v += params[P_CRAFT_DISCOUNT]
     return v * params[P_CRAFT]
 
 
@@ -388,19 +406,19 @@ def card_value(R, st, params, card):
     if ops & _HELP_BITS:
         for op in _HELPS:
             if carries(ops, op):
-                v += 1.2
+                v += params[P_CARD_HELP]
     if carries(ops, K.OP_RESCUE_GAIN_DIFFERENT) or carries(ops, K.OP_RESCUE_SECOND_DRAW):
-        v += 2.0 if st.pile_n[S.P_FOREST] > 0 else 0.5
+        v += params[P_RESCUE_HELP] if st.pile_n[S.P_FOREST] > 0 else params[P_RESCUE_HELP_LATE]
     if ops & _LIMIT_BITS:
         for op in _LIMITS:
             if carries(ops, op):
-                v -= 0.7
+                v -= params[P_CARD_LIMIT]
     if carries(ops, K.OP_COLLECT_DELTA):
-        v += 0.8 * R.smurf_op[card, K.OP_COLLECT_DELTA, K.OPV_AMOUNT]
+        v += params[P_COLLECT_DELTA] * R.smurf_op[card, K.OP_COLLECT_DELTA, K.OPV_AMOUNT]
     if carries(ops, K.OP_EXTRA_COST):
-        v -= 1.0
+        v -= params[P_EXTRA_COST]
     if carries(ops, K.OP_FORCE_DANGER):
-        v -= params[P_DANGER] * 0.7
+        v -= params[P_DANGER] * params[P_FORCE_DANGER]
     return v
 
 
@@ -409,14 +427,14 @@ def keep_value(R, st, params, card):
     """How much the team wants to keep Smurf card `card` (for discards and relocation)."""
     v = card_value(R, st, params, card)
     if R.smurf_kind[card] != K.KIND_STARTING:
-        v += 2.0
+        v += params[P_KEEP_LOST]
     return v
 
 
 @njit(inline="always")
-def full_penalty(R, st):
+def full_penalty(R, st, params):
     """What crafting costs greedy when the inventions zone is full (one must be discarded)."""
-    return 3.0 if st.inv_n[S.I_CRAFTED] >= R.setup[T.SU_INVENTIONS_MAX] else 0.0
+    return params[P_ZONE_FULL] if st.inv_n[S.I_CRAFTED] >= R.setup[T.SU_INVENTIONS_MAX] else 0.0
 
 
 @njit(inline="always")
@@ -429,7 +447,7 @@ def bonus_score(R, st, params, opt, berry, full):
         card = st.inv[S.I_IDEAS, opt - 1]
         return inv_value(R, st, params, card) - R.inv[card, T.INV_COST] * berry - full
     card = st.inv[S.I_CRAFTED, opt - 100]
-    return instant_value(R, st, params, R.inv_op, R.inv_ops[card], card) - 0.5
+    return instant_value(R, st, params, R.inv_op, R.inv_ops[card], card) - params[P_USE_NOW]
 
 
 @njit(inline="always")
@@ -438,8 +456,19 @@ def relocate_score(R, st, params, opt):
     if opt < 0:
         return 0.0
     if R.smurf_kind[opt] != K.KIND_STARTING:
-        return -5.0
+        return -params[P_RELOCATE_LOST]
     return params[P_RELOCATE] - keep_value(R, st, params, opt)
+
+
+@njit
+def rage_amount(R, st):
+    """The resources the Gargamel card being resolved (Fit of Rage, HV-N18) takes instead of a
+    house: its lose-or-destroy effect's amount, from the data."""
+    card = st.sc[S.S_GARG_TOP]
+    for j in range(R.garg_eff.shape[1]):
+        if R.garg_eff[card, j, T.GE_OP] == K.GE_LOSE_OR_DESTROY:
+            return R.garg_eff[card, j, T.GE_AMOUNT]
+    return 0
 
 
 @njit
@@ -449,7 +478,7 @@ def score(R, st, kind, opt, params):
     if kind == K.D_PLAY_CARD:
         return card_value(R, st, params, st.hand[st.sc[S.S_CUR], opt])
     if kind == K.D_BONUS:
-        return bonus_score(R, st, params, opt, res_value(R, st, params, K.BERRY), full_penalty(R, st))
+        return bonus_score(R, st, params, opt, res_value(R, st, params, K.BERRY), full_penalty(R, st, params))
     if kind == K.D_CRAFT_DISCARD or kind == K.D_DESTROY_INVENTION:
         return -inv_value(R, st, params, st.inv[S.I_CRAFTED, opt])
     if kind == K.D_FREE_CRAFT:
@@ -457,18 +486,18 @@ def score(R, st, kind, opt, params):
     if kind == K.D_RESCUE:
         v = 0.0
         if opt & 1:
-            v += params[P_RESCUE] if st.pile_n[S.P_FOREST] > 0 else 0.5
+            v += params[P_RESCUE] if st.pile_n[S.P_FOREST] > 0 else params[P_EXTRA_CARD]
         if opt & 2:
             v += params[P_NEST]
         return v
     if kind == K.D_GAIN_PAIR:
         a = opt // 3
         b = opt % 3
-        return res_value(R, st, params, a) + res_value(R, st, params, b) + 0.01 * (need(R, st, a) + need(R, st, b))
+        return res_value(R, st, params, a) + res_value(R, st, params, b) + TIE_BREAK * (need(R, st, a) + need(R, st, b))
     if kind == K.D_GAIN_ONE or kind == K.D_DISCOUNT:
-        return res_value(R, st, params, opt) + 0.01 * need(R, st, opt)
+        return res_value(R, st, params, opt) + TIE_BREAK * need(R, st, opt)
     if kind == K.D_LOSE_ONE or kind == K.D_EXTRA_COST:
-        return -res_value(R, st, params, opt) - 0.01 * need(R, st, opt)
+        return -res_value(R, st, params, opt) - TIE_BREAK * need(R, st, opt)
     if kind == K.D_CRACOUCASS_DISCARD:
         p = opt // K.CARD_SLOTS
         return -keep_value(R, st, params, st.hand[p, opt % K.CARD_SLOTS])
@@ -482,11 +511,11 @@ def score(R, st, kind, opt, params):
     if kind == K.D_RELOCATE:
         return relocate_score(R, st, params, opt)
     if kind == K.D_FIT_OF_RAGE:
-        return -3.0 * params[P_SPARE] if opt < 0 else -params[P_BUILD]
+        return -rage_amount(R, st) * params[P_SPARE] if opt < 0 else -params[P_BUILD]
     if kind == K.D_IGNORE_DANGER:
-        return 0.0 if opt < 0 else 1.0
+        return 0.0 if opt < 0 else PREFER
     if kind == K.D_SECOND_DRAW:
-        return float(opt)
+        return PREFER * opt
     if kind == K.D_OPTIONAL:
         if opt < 0:
             return 0.0
@@ -498,7 +527,7 @@ def score(R, st, kind, opt, params):
             v += action_value(R, st, params, a)
         return -v
     if kind == K.D_REWIND:
-        return -float(opt)
+        return -PREFER * opt
     return 0.0
 
 
@@ -512,7 +541,7 @@ def state_value(R, st, params):
     Crafted inventions count their value. A won game is worth 1000, a lost one 1000 less
     than where it stood."""
     if st.sc[S.S_OUTCOME] == K.WIN:
-        return 1000.0
+        return WON
     v = -params[P_RESCUE] * st.pile_n[S.P_FOREST] - params[P_NEST] * st.sc[S.S_NEST]
     houses_left = 0
     for h in range(st.sc[S.S_N_HOUSES]):
@@ -532,9 +561,9 @@ def state_value(R, st, params):
         required += total if total > 0 else 0
         v += params[P_SPARE] * (st.stock[r] - u)
     if required > 0:
-        v += 0.8 * params[P_BUILD] * houses_left * useful / required
+        v += params[P_STOCK_PROGRESS] * params[P_BUILD] * houses_left * useful / required
     for i in range(st.inv_n[S.I_CRAFTED]):
         v += inv_value(R, st, params, st.inv[S.I_CRAFTED, i])
     if st.sc[S.S_OUTCOME] == K.LOSS:
-        v -= 1000.0
+        v -= WON
     return v

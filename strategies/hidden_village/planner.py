@@ -30,9 +30,13 @@ from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind
 from simcore.packed import as_record
 
-from .heuristics import (cache_requirements, card_value, completes, completion_value,
+from .heuristics import (ILLEGAL, cache_requirements, card_value, completes, completion_value,
                          invention_place_score, place_context, score, starting_cards_left)
-from .params import P_AZRAEL, P_FINISH, P_OPEN, PLANNER
+from .params import P_AZRAEL, P_BREAK_COMMITMENT, P_FINISH, P_OPEN, PLANNER
+
+PER_MEEPLE = 0.5   # an opened 2-space action is half done: each of its two meeples earns half
+VETO = -1e9        # an option the planner rules out while another is legal (crafting away the
+                   # Smurfberries the next house needs; above ILLEGAL)
 
 
 @njit
@@ -96,11 +100,11 @@ def plan_score(R, st, params, pc, opt, meeples, waiting):
         if R.act[a, T.A_SPACES] == 2:
             v += params[P_FINISH]
         if waiting > 0 and not keeps_commitments(R, st, a):
-            v -= 2.0 * params[P_FINISH]
+            v -= params[P_BREAK_COMMITMENT] * params[P_FINISH]
     elif meeples - 1 - waiting < 1 or not can_perform(R, st, a):
         v = -params[P_FINISH]
     else:
-        v = 0.5 * params[P_OPEN] * completion_value(R, st, params, pc, a)
+        v = PER_MEEPLE * params[P_OPEN] * completion_value(R, st, params, pc, a)
     if R.act[a, T.A_LOC] == st.sc[S.S_AZRAEL]:
         v -= params[P_AZRAEL]
     return v
@@ -109,17 +113,17 @@ def plan_score(R, st, params, pc, opt, meeples, waiting):
 @njit
 def score_placements(R, st, params):
     """st.scores[opt]: plan_score of every placement legal before a card is played (actions,
-    then N_ACTIONS + crafted slot for new-action inventions); -1e18 where illegal."""
+    then N_ACTIONS + crafted slot for new-action inventions); ILLEGAL where illegal."""
     meeples = st.sc[S.S_ESPLANADE]
     waiting = waiting_actions(R, st)
     pc = place_context(R, st, params)
     saved = st.sc[S.S_PLAYED]
     st.sc[S.S_PLAYED] = -1
     for a in range(K.N_ACTIONS):
-        st.scores[a] = plan_score(R, st, params, pc, a, meeples, waiting) if placement_legal(R, st, a) else -1e18
+        st.scores[a] = plan_score(R, st, params, pc, a, meeples, waiting) if placement_legal(R, st, a) else ILLEGAL
     for i in range(st.inv_n[S.I_CRAFTED]):
         o = K.N_ACTIONS + i
-        st.scores[o] = invention_place_score(R, st, params, o) if invention_placement_legal(R, st, i) else -1e18
+        st.scores[o] = invention_place_score(R, st, params, o) if invention_placement_legal(R, st, i) else ILLEGAL
     st.sc[S.S_PLAYED] = saved
     st.scratch[S.X_MEMO] = memo_key(R, st)
 
@@ -162,7 +166,7 @@ def best_placement_with(R, st, params, card):
     meeples = st.sc[S.S_ESPLANADE]
     waiting = waiting_actions(R, st) if fresh else 0
     pc = place_context(R, st, params)
-    best = -1e18
+    best = ILLEGAL
     for limits in range(2):
         for a in range(K.N_ACTIONS):
             if limits == 0 and not card_allows(R, st, a):
@@ -175,10 +179,10 @@ def best_placement_with(R, st, params, card):
         if limits == 1 or card_allows_invention(R, st):
             for i in range(st.inv_n[S.I_CRAFTED]):
                 best = max(best, st.scores[K.N_ACTIONS + i])
-        if best > -1e18:
+        if best > ILLEGAL:
             break
     st.sc[S.S_PLAYED] = saved
-    return best if best > -1e18 else 0.0
+    return best if best > ILLEGAL else 0.0
 
 
 @njit
@@ -216,10 +220,10 @@ def planner_score(R, st, kind, opt, params, pc, meeples, waiting):
         return card_value(R, st, params, card) + best_placement_with(R, st, params, card)
     if kind == K.D_BONUS and 0 < opt < 100:
         if craft_breaks_house(R, st, st.inv[S.I_IDEAS, opt - 1]):
-            return -1e9
+            return VETO
     if kind == K.D_OPTIONAL and opt >= 0:
         if craft_breaks_house(R, st, st.inv[S.I_IDEAS, opt]):
-            return -1e9
+            return VETO
     return score(R, st, kind, opt, params)
 
 
@@ -234,7 +238,7 @@ def choose_planner(R, st, kind, n, params):
     memo = kind == K.D_PLACE and st.scratch[S.X_MEMO] == memo_key(R, st) and \
         not (played >= 0 and changes_costs(R, played))
     pc = place_context(R, st, params)   # read by placement scores only
-    best = -1e18
+    best = ILLEGAL
     bi = 0
     for i in range(n):
         if memo:   # scored at this turn's card decision, and nothing they depend on changed
