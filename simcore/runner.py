@@ -17,6 +17,7 @@ import importlib
 import itertools
 import os
 import threading
+import warnings
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator
 
@@ -166,13 +167,21 @@ def execute(tasks: Iterable[Task], jobs: int | None = None, backend: str = "loky
             yield t, rows
         return
     from joblib import Parallel, delayed
+    # one chunk per batch: each chunk comes back (and is written) as soon as it is played. With
+    # joblib's automatic batching, fast chunks travel in batches of dozens, so a Ctrl-C or a
+    # crash lost every chunk of the batches in flight, and the progress bar moved in jumps.
     par = Parallel(n_jobs=min(jobs, len(tasks)), backend="loky", return_as="generator_unordered",
-                   pre_dispatch="2*n_jobs")
-    for i, rows in par(delayed(_play_tagged)(i, t) for i, t in enumerate(tasks)):
-        t = tasks[i]
-        if progress:
-            progress(t.n)
-        yield t, rows
+                   pre_dispatch="2*n_jobs", batch_size=1)
+    with warnings.catch_warnings():
+        # on an interruption joblib warns of the chunks played but not yet handed over: they
+        # were never written, and the one error line already says what was kept
+        warnings.filterwarnings("ignore", message=r".*tasks have been successfully executed",
+                                category=UserWarning)
+        for i, rows in par(delayed(_play_tagged)(i, t) for i, t in enumerate(tasks)):
+            t = tasks[i]
+            if progress:
+                progress(t.n)
+            yield t, rows
 
 
 def _execute_dask(tasks: list, scheduler: str, progress):

@@ -17,7 +17,7 @@ cli = CliRunner()
 
 GRID = """
 name = "interrupt"
-games = 3000
+games = 20000
 seed = 6
 chunk = 100
 [fixed]
@@ -25,7 +25,7 @@ strategy = "random"
 [axes]
 die = ["white", "red"]
 """
-TOTAL = 2 * 3000 // 100
+TOTAL = 2 * 20000 // 100   # enough chunks that a signal sent after the third lands mid-sweep, even on a busy machine
 
 
 @pytest.fixture(scope="module")
@@ -37,11 +37,16 @@ def clean(tmp_path_factory):
     return d / "g.toml", d / "r", r.stdout
 
 
+def _finished(chunks):
+    """The chunk files written (a chunk being written is a hidden .tmp- file until renamed)."""
+    return [p for p in chunks.glob("*.parquet") if not p.name.startswith(".")]
+
+
 def _wait_for_chunks(folder, n, proc=None, timeout=120):
     chunks = folder / "chunks"
     deadline = time.time() + timeout
     while time.time() < deadline:
-        if chunks.exists() and len(list(chunks.glob("*.parquet"))) >= n:
+        if chunks.exists() and len(_finished(chunks)) >= n:
             return
         if proc is not None and proc.poll() is not None:
             return
@@ -64,7 +69,7 @@ def test_a_signal_mid_sweep_keeps_finished_chunks_and_resume_gives_the_table(cle
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
-    kept = len(list((folder / "chunks").glob("*.parquet")))
+    kept = len(_finished(folder / "chunks"))
     assert 3 <= kept < TOTAL, f"the signal came too late to test anything ({kept} chunks)"
     assert proc.returncode == code, err
     lines = err.strip().splitlines()
@@ -96,7 +101,7 @@ def test_a_dask_worker_killed_mid_run_is_replaced_and_the_results_are_identical(
             def kill_one():
                 _wait_for_chunks(folder, 4)
                 os.kill(pids[0], signal.SIGKILL)
-                killed.append(len(list((folder / "chunks").glob("*.parquet"))))
+                killed.append(len(_finished(folder / "chunks")))
             t = threading.Thread(target=kill_one)
             t.start()
             r = cli.invoke(app, ["sweep", str(grid), "--results", str(folder), "--json",
