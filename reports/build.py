@@ -160,7 +160,8 @@ def make_figures(tables: dict, rep) -> tuple[dict, list]:
         f1 = F.survival_curves(surv, rep, label_of)
         f1.suptitle("How long games last" + who)
         figs[f"survival-{_slug(s)}"] = f1
-    if label_of and "loss_proximity" in rep.figures and prox is not None and len(prox):
+    lost = prox is not None and prox[prox["cell"].isin(list(label_of))]["losses"].sum() > 0
+    if label_of and "loss_proximity" in rep.figures and lost:   # no figure of a team that never lost
         f2 = F.loss_proximity_histograms(prox, rep, label_of)
         f2.suptitle("How close losses came" + who)
         figs[f"loss_proximity-{_slug(s)}"] = f2

@@ -484,7 +484,11 @@ def test_report_builds_tables_figures_and_a_self_contained_html(swept, tmp_path)
     assert sorted(str(p) for p in pngs) == sorted(r["figures"])
     # the random team loses every game at Standard: no win-rate figure for it, said in words
     assert {p.stem for p in pngs} >= {"win_rate_by_level-greedy", "level_players_heatmap",
-                                      "survival-greedy", "loss_proximity-greedy"}
+                                      "survival-greedy"}
+    # how close losses came: drawn only when the team lost a game in the cells it shows (the
+    # usual variant: the white die)
+    greedy = odds[(odds["strategy"] == "greedy") & (odds["die"] == "white")]
+    assert ("loss_proximity-greedy" in {p.stem for p in pngs}) == bool((greedy["wins"] < greedy["games"]).any())
     text = page(out)
     inline = re.findall(r"src='data:image/png;base64,([A-Za-z0-9+/=]+)'", text)
     assert len(inline) == len(pngs)
