@@ -11,11 +11,13 @@ know the table's name. A strategy module binds its kernel into its slot when it 
 (`bind`), so a run compiles and loads only the strategies it uses; a slot nothing bound
 answers -1 (the rules report it as an illegal strategy).
 
-The call passes the two records (rules, state) as the addresses of their buffers, the
-decision's kind and option count as integers, and the parameter vector as the address of its
-values (a strategy knows its own vector's length):
+The call passes the two records (rules, state) as the addresses of their buffers, the rules in
+force (the game's configuration: level counts, dice, variants, a word tuple of
+simcore.packed) as the address of its values, the decision's kind and option count as
+integers, and the parameter vector as the address of its values (a strategy knows its own
+vector's length):
 
-    int64 choose(int64* rules, int64* state, int64 kind, int64 n, float64* params)
+    int64 choose(int64* rules, int64* config, int64* state, int64 kind, int64 n, float64* params)
 
 The table itself is process memory: binding a slot is writing an address into it, at any
 time, before or after the rule kernels are compiled or loaded from the cache (their machine
@@ -31,10 +33,11 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from .packed import PackedType, VectorType, vector_values
+from .packed import PackedType, VectorType, WordTupleType, vector_values
 
 CHOOSE_SIGNATURE = types.int64(types.CPointer(types.int64), types.CPointer(types.int64),
-                               types.int64, types.int64, types.CPointer(types.float64))
+                               types.CPointer(types.int64), types.int64, types.int64,
+                               types.CPointer(types.float64))
 TABLE_SLOTS = 32      # strategy ids 0..30 (simcore.policy's generic ids and the games' own)
 PLUGIN_SLOT = TABLE_SLOTS - 1   # a plug-in's callback (simcore.plugin_chooser), in every table
 
@@ -59,7 +62,7 @@ def table(symbol: str) -> np.ndarray:
 
 def bind(symbol: str, sid: int, cfunc, kernel) -> None:
     """Make strategy `sid` of the table `symbol` answer with `cfunc` (compiled with
-    CHOOSE_SIGNATURE); `kernel(R, st, kind, n, params)` is what it calls, used as such when
+    CHOOSE_SIGNATURE); `kernel(R, C, st, kind, n, params)` is what it calls, used as such when
     kernels run as plain Python (NUMBA_DISABLE_JIT)."""
     if not 0 <= sid < TABLE_SLOTS:
         raise ValueError(f"strategy id {sid} is outside the chooser table (0..{TABLE_SLOTS - 1})")
@@ -83,30 +86,30 @@ def bound(symbol: str, sid: int) -> bool:
 
 
 def chooser_call(symbol: str):
-    """An intrinsic `call(R, st, kind, n, sid, params)` that calls the strategy bound to `sid`
+    """An intrinsic `call(R, C, st, kind, n, sid, params)` that calls the strategy bound to `sid`
     in the table `symbol` (-1 when none is); `params` a Vector, or the float64 pointer a
     chooser receives. Under NUMBA_DISABLE_JIT a plain function."""
     table(symbol)
     if numba.config.DISABLE_JIT:
         kernels = _PYTHON[symbol]
 
-        def call_python(R, st, kind, n, sid, params):
+        def call_python(R, C, st, kind, n, sid, params):
             kernel = kernels.get(int(sid))
-            return -1 if kernel is None else kernel(R, st, kind, n, params)
+            return -1 if kernel is None else kernel(R, C, st, kind, n, params)
 
         return call_python
 
     i64 = ir.IntType(64)
-    fnty = ir.FunctionType(i64, [i64.as_pointer(), i64.as_pointer(), i64, i64,
+    fnty = ir.FunctionType(i64, [i64.as_pointer(), i64.as_pointer(), i64.as_pointer(), i64, i64,
                                  ir.DoubleType().as_pointer()])
 
     @intrinsic
-    def call(typingctx, R, st, kind, n, sid, params):
-        if not (isinstance(R, PackedType) and isinstance(st, PackedType)
-                and isinstance(sid, types.Integer)
+    def call(typingctx, R, C, st, kind, n, sid, params):
+        if not (isinstance(R, PackedType) and isinstance(C, WordTupleType)
+                and isinstance(st, PackedType) and isinstance(sid, types.Integer)
                 and (isinstance(params, VectorType) or params == types.CPointer(types.float64))):
             return None
-        sig = types.int64(R, st, types.int64, types.int64, sid, params)
+        sig = types.int64(R, C, st, types.int64, types.int64, sid, params)
 
         def codegen(context, builder, sig, args):
             def address(rec_type, value):
@@ -115,7 +118,7 @@ def chooser_call(symbol: str):
             gv = builder.module.globals.get(symbol)
             if gv is None:   # the table, resolved when the code is linked (ll.add_symbol)
                 gv = ir.GlobalVariable(builder.module, i64, symbol)
-            sid_v = context.cast(builder, args[4], sig.args[4], types.int64)
+            sid_v = context.cast(builder, args[5], sig.args[5], types.int64)
             out = cgutils.alloca_once_value(builder, ir.Constant(i64, -1))
             in_table = builder.icmp_unsigned("<", sid_v, ir.Constant(i64, TABLE_SLOTS))
             with builder.if_then(in_table, likely=True):
@@ -123,11 +126,12 @@ def chooser_call(symbol: str):
                 with builder.if_then(builder.icmp_unsigned("!=", slot, ir.Constant(i64, 0)),
                                      likely=True):
                     fn = builder.inttoptr(slot, fnty.as_pointer())
-                    p = (vector_values(context, builder, sig.args[5], args[5])
-                         if isinstance(sig.args[5], VectorType) else args[5])
+                    p = (vector_values(context, builder, sig.args[6], args[6])
+                         if isinstance(sig.args[6], VectorType) else args[6])
                     builder.store(builder.call(fn, [address(sig.args[0], args[0]),
                                                     address(sig.args[1], args[1]),
-                                                    args[2], args[3], p]), out)
+                                                    address(sig.args[2], args[2]),
+                                                    args[3], args[4], p]), out)
             return builder.load(out)
 
         return sig, codegen

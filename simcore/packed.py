@@ -442,12 +442,33 @@ def register_word_tuple(cls):
     `c.field` reads the value (from `c._words`, added to the class here)."""
     typ = WordTupleType(cls)
     cls._words = property(words_of)
+    cls._numba_type = typ
 
     @typeof_impl.register(cls)
     def _typeof(val, c):
         return typ
 
     return cls
+
+
+def word_tuple_view(cls):
+    """An intrinsic `view(data)`: in a kernel, the word tuple of the registered NamedTuple
+    `cls` whose values start at `data`, an int64 pointer (e.g. passed to a C-callable kernel)."""
+    rtype = cls._numba_type
+
+    @intrinsic
+    def view(typingctx, data):
+        if not (isinstance(data, types.CPointer) and data.dtype == types.int64):
+            return None
+
+        def codegen(context, builder, sig, args):
+            t = cgutils.create_struct_proxy(rtype)(context, builder)
+            t.data = args[0]
+            return t._getvalue()
+
+        return rtype(data), codegen
+
+    return view
 
 
 @infer_getattr

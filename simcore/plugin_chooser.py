@@ -8,11 +8,11 @@ from .policy import choose_plugin
 
 
 @cfunc(CHOOSE_SIGNATURE)
-def choose_exported(rules, state, kind, n, params):
+def choose_exported(rules, config, state, kind, n, params):
     return choose_plugin(kind, n)
 
 
-def choose_python(R, st, kind, n, params):
+def choose_python(R, C, st, kind, n, params):
     return choose_plugin(kind, n)
 
 

@@ -1,28 +1,20 @@
 """What speed work must keep: the same games for the same seed (golden results recorded from
 the engine before any optimisation), and one compiled game loop for every level, die,
 player count and strategy (configurations are runtime values, never compile-time types)."""
-import hashlib
-import json
-from pathlib import Path
-
 import pytest
 
 import strategies
 from simcore.games.hidden_village import make_config, run_games
 from simcore.games.hidden_village.game import run_chunk
 from strategies.hidden_village.rollout import run_chunk_rollout
+from tests.hidden_village import golden
 
-GOLDEN = json.loads((Path(__file__).parent / "hidden_village" / "golden_results.json").read_text())
+GOLDEN = golden.recorded()
 
 
 @pytest.mark.parametrize("key", sorted(GOLDEN))
 def test_results_match_the_recorded_golden_games(cat, key):
-    level, die, name = key.split("/")
-    C, _ = make_config(cat, level=level, die=die, players=3)
-    s = strategies.get(name)
-    rows = run_games(cat, C, s.kernel_id, s.param_vector(), 2026, 0, 300)
-    assert int((rows[:, 0] == 1).sum()) == GOLDEN[key]["wins"]
-    assert hashlib.sha256(rows.tobytes()).hexdigest() == GOLDEN[key]["sha256"]
+    assert golden.play(cat, key) == GOLDEN[key]
 
 
 def test_one_compiled_game_loop_serves_every_level_die_and_strategy(cat):

@@ -57,7 +57,7 @@ def test_every_decision_kind_is_answered_legally_by_every_strategy(cat):
         kind = K.DECISIONS.index(decision)
         n = len(options)
         for s, vec in kernels:
-            idx = choose(rules, state, kind, n, s.kernel_id, vec)
+            idx = choose(rules, C, state, kind, n, s.kernel_id, vec)
             assert 0 <= idx < n, (s.name, decision, idx, n)
         asked[kind] += 1
         return int(rng.integers(n))

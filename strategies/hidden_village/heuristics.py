@@ -12,10 +12,11 @@ The weights are the strategies' parameters (params.py).
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village import tables as T
-from simcore.games.hidden_village.rules.query import carries, next_free_space
+from simcore.games.hidden_village.rules.query import carries, inv_slot, inv_sum, next_free_space
 from simcore.jit import njit
 
-from .params import (P_AZRAEL, P_BUILD, P_BUILD_DISCOUNT, P_CAKE, P_CAKE_STEP, P_CARD_HELP,
+from .params import (P_AZRAEL, P_AZRAEL_STEP, P_BUILD, P_BUILD_DISCOUNT, P_CAKE, P_CAKE_STEP, P_CARD_HELP,
+                     P_CARD_LOSS, P_INVENTION_LOSS, P_KIDNAP,
                      P_CARD_LIMIT, P_COLLECT_DELTA, P_COLLECT_MORE, P_CRAFT, P_CRAFT_DISCOUNT,
                      P_DANGER, P_DRAW, P_EXTRA_CARD, P_EXTRA_COST, P_EXTRA_MEEPLE, P_EXTRA_PILE,
                      P_FORCE_DANGER, P_GUARD, P_HUNGRY_NEST, P_IGNORE_ROLL, P_KEEP_LOST, P_NEED,
@@ -33,16 +34,17 @@ PREFER = 1.0       # the rank of the answer greedy prefers in a yes/no decision 
                    # rule, not by value (use a second draw; never rewind Gargamel)
 ILLEGAL = -1e18    # the score of an option the rules forbid, and where a best score starts
 NO_ROOF = 1e9      # cheapest_roof_value when every house is built
+NO_UNIT = 1e9      # result_costs before it finds a resource the team holds
 WON = 1000.0       # a playout's score for a won game; a lost one scores WON less than where
                    # it stood (larger than any sum of weights a game can reach)
 
 
 @njit
-def need(R, st, r):
+def need(R, C, st, r):
     """Units of resource r the unbuilt houses and the unprepared stock cakes still lack."""
     if counts_current(st):
         return st.scratch[S.X_REQ_0 + r] - st.stock[r]
-    return objectives(R, st)[r] - st.stock[r]
+    return objectives(R, C, st)[r] - st.stock[r]
 
 
 @njit(inline="always")
@@ -54,16 +56,16 @@ def counts_current(st):
 
 
 @njit(inline="always")   # typed into the two choosers: most decisions find the counts current
-def cache_requirements(R, st):
+def cache_requirements(R, C, st):
     """Count what the objectives require, unless the counts kept are current: a decision's
     options then read them instead of recounting the houses and cakes."""
     if not counts_current(st):
-        recount_requirements(R, st)
+        recount_requirements(R, C, st)
 
 
 @njit
-def recount_requirements(R, st):
-    req0, req1, req2, cakes = objectives(R, st)
+def recount_requirements(R, C, st):
+    req0, req1, req2, cakes = objectives(R, C, st)
     st.scratch[S.X_REQ_0] = req0
     st.scratch[S.X_REQ_1] = req1
     st.scratch[S.X_REQ_2] = req2
@@ -72,7 +74,7 @@ def recount_requirements(R, st):
 
 
 @njit
-def objectives(R, st):
+def objectives(R, C, st):
     """(units of each resource the unbuilt houses and the unprepared stock cakes require, the
     mask of the requirement kinds (consts.CAKE_*) of the unprepared cakes), in one pass."""
     n0 = 0
@@ -113,24 +115,24 @@ def objectives(R, st):
 
 
 @njit
-def res_value(R, st, params, r):
-    return params[P_NEED] if need(R, st, r) > 0 else params[P_SPARE]
+def res_value(R, C, st, params, r):
+    return params[P_NEED] if need(R, C, st, r) > 0 else params[P_SPARE]
 
 
 @njit
-def cake_open(R, st, req):
+def cake_open(R, C, st, req):
     """Is a cake with requirement kind `req` still unprepared?"""
     if counts_current(st):
         return (st.scratch[S.X_CAKES_OPEN] >> req) & 1 != 0
-    return (objectives(R, st)[3] >> req) & 1 != 0
+    return (objectives(R, C, st)[3] >> req) & 1 != 0
 
 
 @njit
-def starting_cards_left(R, st, at_most=1 << 30):
+def starting_cards_left(R, C, st, at_most=1 << 30):
     """Starting Smurf cards in the hands and the discard pile, counted up to `at_most` (the
     count stops there: `at_most=1` asks whether any is left)."""
     n = 0
-    for p in range(st.sc[S.S_PLAYERS]):
+    for p in range(C.players):
         for s in range(st.hand_n[p]):
             if R.smurf_kind[st.hand[p, s]] == K.KIND_STARTING:
                 n += 1
@@ -145,18 +147,18 @@ def starting_cards_left(R, st, at_most=1 << 30):
 
 
 @njit
-def rescue_value(R, st, params):
+def rescue_value(R, C, st, params):
     """What a rescue brings (HV-L07): a lost Smurf (or a card of the additional pile), a meeple
     freed from the nest."""
     v = 0.0
     if st.pile_n[S.P_FOREST] > 0:
         v += params[P_RESCUE]
-        if cake_open(R, st, K.CAKE_RESCUES_IN_ROUND):
+        if cake_open(R, C, st, K.CAKE_RESCUES_IN_ROUND):
             v += params[P_CAKE] * params[P_CAKE_STEP]
     elif st.pile_n[S.P_EXTRA] > 0:
         v += params[P_EXTRA_PILE]
     if st.sc[S.S_NEST] > 0:
-        v += params[P_NEST] * (params[P_HUNGRY_NEST] if st.sc[S.S_HUNGRY] else 1.0)
+        v += params[P_NEST] * (params[P_HUNGRY_NEST] if C.hungry else 1.0)
     return v
 
 
@@ -167,52 +169,126 @@ def different_value(v0, v1, v2):
 
 
 @njit
-def build_value(R, st, params):
+def build_value(R, C, st, params):
     v = params[P_BUILD]
-    if cake_open(R, st, K.CAKE_BUILDS_IN_ROUND) or cake_open(R, st, K.CAKE_HOUSES_BUILT):
+    if cake_open(R, C, st, K.CAKE_BUILDS_IN_ROUND) or cake_open(R, C, st, K.CAKE_HOUSES_BUILT):
         v += params[P_CAKE] * params[P_CAKE_STEP]
     return v
 
 
 @njit
-def action_value(R, st, params, a):
+def action_value(R, C, st, params, a):
     """What performing action a brings (before its costs and risks)."""
     eff = R.act[a, T.A_EFFECT]
     if eff == K.ACT_RESCUE:
-        return rescue_value(R, st, params)
+        return rescue_value(R, C, st, params)
     if eff == K.ACT_COLLECT:
-        return R.act[a, T.A_AMOUNT] * res_value(R, st, params, R.act[a, T.A_RES])
+        return R.act[a, T.A_AMOUNT] * res_value(R, C, st, params, R.act[a, T.A_RES])
     if eff == K.ACT_COLLECT_DIFFERENT:
-        return different_value(res_value(R, st, params, 0), res_value(R, st, params, 1),
-                               res_value(R, st, params, 2))
+        return different_value(res_value(R, C, st, params, 0), res_value(R, C, st, params, 1),
+                               res_value(R, C, st, params, 2))
     if eff == K.ACT_CRAFT_FREE:
         best = 0.0
         for i in range(st.inv_n[S.I_IDEAS]):
-            best = max(best, inv_value(R, st, params, st.inv[S.I_IDEAS, i]))
+            best = max(best, inv_value(R, C, st, params, st.inv[S.I_IDEAS, i]))
         return best
     if eff == K.ACT_REVEAL_IDEAS:
         return params[P_REVEAL] * min(R.act[a, T.A_AMOUNT], st.inv_n[S.I_DECK])
     if eff == K.ACT_RELOCATE:
-        return params[P_RELOCATE] if starting_cards_left(R, st, 1) > 0 else 0.0
+        return params[P_RELOCATE] if starting_cards_left(R, C, st, 1) > 0 else 0.0
     if eff == K.ACT_BUILD:
-        return build_value(R, st, params)
+        return build_value(R, C, st, params)
     return 0.0
 
 
 @njit
-def place_context(R, st, params):
+def result_costs(R, C, st, params):
+    """What each kind of die result costs the team now, on greedy's scale (a gain is a
+    negative cost): (Azrael one step, a Cracoucass attack, a resource unit lost to a shortage,
+    a crafted invention destroyed, a Smurf hunt, a find, a bright idea, and the units the
+    team's inventions take off every shortage). The die's faces (data) say which results a
+    roll can bring; `die_harm` weighs them."""
+    held = NO_UNIT   # the team loses its least useful units first
+    gain = 0.0   # and takes its most useful one from a find
+    for r in range(K.N_RES):
+        v = res_value(R, C, st, params, r)
+        if st.stock[r] > 0:
+            held = min(held, v)
+        gain = max(gain, v)
+    unit = held if held < NO_UNIT else 0.0
+    attack = 0.0
+    if st.sc[S.S_ESPLANADE] > 0:   # a meeple to take: for the round, or until freed
+        attack += params[P_NEST] * params[P_HUNGRY_NEST] if C.hungry else params[P_KIDNAP]
+    if inv_slot(R, st, K.OP_NO_CRACOUCASS_DISCARD) < 0:
+        attack += params[P_CARD_LOSS]
+    hunt = 0.0
+    p = st.sc[S.S_CUR]
+    for s in range(st.hand_n[p]):
+        if R.smurf_kind[st.hand[p, s]] != K.KIND_STARTING:
+            hunt = params[P_CARD_LOSS]
+    destroy = params[P_INVENTION_LOSS] if st.inv_n[S.I_CRAFTED] > 0 else 0.0
+    idea = -params[P_REVEAL] if st.inv_n[S.I_DECK] > 0 else 0.0
+    return (params[P_AZRAEL_STEP], attack, unit, destroy, hunt, -gain, idea,
+            float(inv_sum(R, st, K.OP_SHORTAGE_REDUCE)))
+
+
+@njit
+def face_harm(R, st, die, face, costs):
+    """What face `face` of `die` costs the team now (`costs`: result_costs)."""
+    h = 0.0
+    for k in range(K.MAX_FACE_RESULTS):
+        result = R.die[die, face, k, 0]
+        amount = R.die[die, face, k, 1]
+        if result == K.FACE_AZRAEL:
+            h += amount * costs[0]
+        elif result == K.FACE_CRACOUCASS:
+            h += costs[1]
+        elif result == K.FACE_SHORTAGE:
+            lost = min(amount - costs[7], float(st.stock[0] + st.stock[1] + st.stock[2]))
+            h += max(lost, 0.0) * costs[2]
+        elif result == K.FACE_DESTROY_INVENTION:
+            h += costs[3]
+        elif result == K.FACE_SMURF_HUNT:
+            h += costs[4]
+        elif result == K.FACE_FIND:
+            h += costs[5]
+        elif result == K.FACE_BRIGHT_IDEA:
+            h += costs[6]
+    return h
+
+
+@njit
+def die_harm(R, st, die, costs):
+    """The expected harm of one roll of `die`: the mean of its faces' (`costs`: result_costs)."""
+    h = 0.0
+    for face in range(K.N_FACES):
+        h += face_harm(R, st, die, face, costs)
+    return h / K.N_FACES
+
+
+@njit
+def danger_harm(R, C, st, params):
+    """A danger roll of the die in force (C.danger_die), valued: `danger` x its expected harm."""
+    return params[P_DANGER] * die_harm(R, st, C.danger_die, result_costs(R, C, st, params))
+
+
+@njit
+def place_context(R, C, st, params):
     """What the scores of a placement decision's options share, read once per decision: the
-    value of a unit of each resource, whether a danger-streak cake is open, and what a rescue
-    and two different resources bring (action_value's values that depend on no action)."""
-    v0 = res_value(R, st, params, 0)
-    v1 = res_value(R, st, params, 1)
-    v2 = res_value(R, st, params, 2)
-    return (v0, v1, v2, cake_open(R, st, K.CAKE_DANGER_STREAK), rescue_value(R, st, params),
-            different_value(v0, v1, v2))
+    value of a unit of each resource, whether a danger-streak cake is open, what a rescue and
+    two different resources bring (action_value's values that depend on no action), and the
+    valued harm of a roll of the danger die in force and of the Azrael die."""
+    v0 = res_value(R, C, st, params, 0)
+    v1 = res_value(R, C, st, params, 1)
+    v2 = res_value(R, C, st, params, 2)
+    costs = result_costs(R, C, st, params)
+    return (v0, v1, v2, cake_open(R, C, st, K.CAKE_DANGER_STREAK), rescue_value(R, C, st, params),
+            different_value(v0, v1, v2), params[P_DANGER] * die_harm(R, st, C.danger_die, costs),
+            params[P_AZRAEL] * die_harm(R, st, K.DIE_AZRAEL, costs))
 
 
 @njit(inline="always")
-def placed_action_value(R, st, params, pc, a):
+def placed_action_value(R, C, st, params, pc, a):
     """action_value(a) in a placement decision: the frequent effects from the values its
     context read once (`pc`: place_context), the others asked."""
     eff = R.act[a, T.A_EFFECT]
@@ -223,11 +299,11 @@ def placed_action_value(R, st, params, pc, a):
         return pc[4]
     if eff == K.ACT_COLLECT_DIFFERENT:
         return pc[5]
-    return action_value(R, st, params, a)
+    return action_value(R, C, st, params, a)
 
 
 @njit
-def cheapest_roof_value(R, st, params):
+def cheapest_roof_value(R, C, st, params):
     """The cheapest unbuilt roof valued as spare resources (NO_ROOF if every house is built)."""
     best = NO_ROOF
     for h in range(st.sc[S.S_N_HOUSES]):
@@ -240,7 +316,7 @@ def cheapest_roof_value(R, st, params):
 
 
 @njit(inline="always")
-def cost_value(R, st, params, pc, a):
+def cost_value(R, C, st, params, pc, a):
     """The printed cost of action a (and for a build the cheapest unbuilt roof), valued
     (`pc`: place_context)."""
     loc = R.act[a, T.A_LOC]
@@ -250,65 +326,65 @@ def cost_value(R, st, params, pc, a):
     v += (R.act[a, T.A_COST + 1] + st.loc_mod[loc, S.LM_EXTRA + 1]) * pc[1]
     v += (R.act[a, T.A_COST + 2] + st.loc_mod[loc, S.LM_EXTRA + 2]) * pc[2]
     if R.act[a, T.A_EFFECT] == K.ACT_BUILD:
-        roof = cheapest_roof_value(R, st, params)
+        roof = cheapest_roof_value(R, C, st, params)
         if roof < NO_ROOF:
             v += roof
     return v
 
 
 @njit
-def invention_place_score(R, st, params, opt):
+def invention_place_score(R, C, st, params, opt):
     """The value of placing this turn's meeple on new-action invention `opt` (N_ACTIONS +
     crafted slot): compiled once, asked by every placement scoring."""
     card = st.inv[S.I_CRAFTED, opt - K.N_ACTIONS]
     if R.inv_op[card, K.OP_COLLECT, K.OPV_ON]:
-        v = R.inv_op[card, K.OP_COLLECT, K.OPV_AMOUNT] * res_value(R, st, params, R.inv_op[card, K.OP_COLLECT, K.OPV_RES])
+        v = R.inv_op[card, K.OP_COLLECT, K.OPV_AMOUNT] * res_value(R, C, st, params, R.inv_op[card, K.OP_COLLECT, K.OPV_RES])
         cr = R.inv_op[card, K.OP_COLLECT, K.OPV_COST_RES]
         if cr >= 0:
-            v -= R.inv_op[card, K.OP_COLLECT, K.OPV_COST] * res_value(R, st, params, cr)
+            v -= R.inv_op[card, K.OP_COLLECT, K.OPV_COST] * res_value(R, C, st, params, cr)
         return v
-    return instant_value(R, st, params, R.inv_op, R.inv_ops[card], card)
+    return instant_value(R, C, st, params, R.inv_op, R.inv_ops[card], card)
 
 
 @njit(inline="always")
-def place_score(R, st, params, pc, opt):
+def place_score(R, C, st, params, pc, opt):
     """The value of placing this turn's meeple on option `opt` (`pc`: place_context)."""
     if opt >= K.N_ACTIONS:   # a new-action invention
-        return invention_place_score(R, st, params, opt)
+        return invention_place_score(R, C, st, params, opt)
     a = opt
-    if completes(R, st, a):
-        v = completion_value(R, st, params, pc, a)
+    if completes(R, C, st, a):
+        v = completion_value(R, C, st, params, pc, a)
     else:
         # a first space pays off only if a later meeple this round fills the action
-        v = placed_action_value(R, st, params, pc, a) * params[P_PARTIAL] if st.sc[S.S_ESPLANADE] > 1 else -params[P_STRANDED]
+        v = placed_action_value(R, C, st, params, pc, a) * params[P_PARTIAL] if st.sc[S.S_ESPLANADE] > 1 else -params[P_STRANDED]
     if R.act[a, T.A_LOC] == st.sc[S.S_AZRAEL]:
-        v -= params[P_AZRAEL]
+        v -= pc[7]
     return v
 
 
 @njit(inline="always")
-def completes(R, st, a):
+def completes(R, C, st, a):
     """Does a meeple placed on action a now fill it (so it is performed)?"""
     return next_free_space(R, st, a) == R.act[a, T.A_SPACES] - 1
 
 
 @njit(inline="always")
-def completion_value(R, st, params, pc, a):
+def completion_value(R, C, st, params, pc, a):
     """Performing action a now: what it brings, less its cost and the dice's expected harm
     (`pc`: place_context)."""
     loc = R.act[a, T.A_LOC]
-    v = placed_action_value(R, st, params, pc, a) - cost_value(R, st, params, pc, a)
+    v = placed_action_value(R, C, st, params, pc, a) - cost_value(R, C, st, params, pc, a)
     if R.act[a, T.A_DANGER] or st.loc_mod[loc, S.LM_DANGER]:
         if pc[3]:
             v += params[P_CAKE] * params[P_STREAK_STEP]
-        v -= params[P_DANGER]
+        v -= pc[6]
     elif pc[3] and st.sc[S.S_DANGER_STREAK] > 0:
         v -= params[P_CAKE] * params[P_STREAK_BREAK] * st.sc[S.S_DANGER_STREAK]
     return v
 
 
 @njit
-def instant_value(R, st, params, table, ops, card):
+def instant_value(R, C, st, params, table, ops, card):
     """The value of resolving a card's instant ops now (`ops`: its op mask, Rules.smurf_ops or
     Rules.inv_ops, tested instead of the table's rows)."""
     v = 0.0
@@ -317,7 +393,7 @@ def instant_value(R, st, params, table, ops, card):
     if carries(ops, K.OP_DRAW):
         v += params[P_DRAW] * table[card, K.OP_DRAW, K.OPV_AMOUNT]
     if ops & _GAIN_BITS:
-        best_res = max(res_value(R, st, params, 0), max(res_value(R, st, params, 1), res_value(R, st, params, 2)))
+        best_res = max(res_value(R, C, st, params, 0), max(res_value(R, C, st, params, 1), res_value(R, C, st, params, 2)))
         if carries(ops, K.OP_GAIN_CHOICE):
             v += best_res * table[card, K.OP_GAIN_CHOICE, K.OPV_AMOUNT]
         if carries(ops, K.OP_GAIN_SAME):
@@ -334,26 +410,26 @@ def instant_value(R, st, params, table, ops, card):
             open_cakes += 1 - st.cake_done[i]
         v += params[P_CAKE] * params[P_PREPARE] if open_cakes > 0 else -params[P_WASTED_PREPARE]
     if carries(ops, K.OP_LOSE):
-        v -= table[card, K.OP_LOSE, K.OPV_AMOUNT] * res_value(R, st, params, table[card, K.OP_LOSE, K.OPV_RES])
+        v -= table[card, K.OP_LOSE, K.OPV_AMOUNT] * res_value(R, C, st, params, table[card, K.OP_LOSE, K.OPV_RES])
     if carries(ops, K.OP_ROLL_DANGER):
-        v -= params[P_DANGER]
+        v -= danger_harm(R, C, st, params)
     if carries(ops, K.OP_CRAFT_DISCOUNT):
         v += params[P_CRAFT_DISCOUNT]
     return v
 
 
 @njit
-def inv_value(R, st, params, card):
+def inv_value(R, C, st, params, card):
     """How much a crafted invention is worth keeping (or crafting)."""
     ops = R.inv_ops[card]
     v = 0.0
     if R.inv[card, T.INV_TYPE] == K.INV_SINGLE_USE:
-        v += params[P_SINGLE_USE] * max(instant_value(R, st, params, R.inv_op, ops, card), 0.0)
+        v += params[P_SINGLE_USE] * max(instant_value(R, C, st, params, R.inv_op, ops, card), 0.0)
     elif R.inv[card, T.INV_TYPE] == K.INV_NEW_ACTION:
         if carries(ops, K.OP_COLLECT):
             v += params[P_NEW_ACTION] * R.inv_op[card, K.OP_COLLECT, K.OPV_AMOUNT] * params[P_NEED]
         else:
-            v += params[P_NEW_ACTION] * max(instant_value(R, st, params, R.inv_op, ops, card), 0.0)
+            v += params[P_NEW_ACTION] * max(instant_value(R, C, st, params, R.inv_op, ops, card), 0.0)
     if ops & _KEEP_BITS == 0:
         return v * params[P_CRAFT]
     if carries(ops, K.OP_EXTRA_MEEPLE):
@@ -395,12 +471,12 @@ _KEEP_BITS = K.op_bits(K.OP_EXTRA_MEEPLE, K.OP_COLLECT_EXTRA_SAME, K.OP_SECOND_L
 
 
 @njit
-def card_value(R, st, params, card):
+def card_value(R, C, st, params, card):
     """How good it is to play Smurf card `card` now (its instant effects and its lasting
     help, less its limits and harms)."""
     ops = R.smurf_ops[card]
     # instant_value is 0.0 for a card without instant ops: the call is skipped (most cards)
-    v = instant_value(R, st, params, R.smurf_op, ops, card) if ops & K.INSTANT_BITS else 0.0
+    v = instant_value(R, C, st, params, R.smurf_op, ops, card) if ops & K.INSTANT_BITS else 0.0
     if ops & _LASTING_BITS == 0:
         return v
     if ops & _HELP_BITS:
@@ -418,50 +494,62 @@ def card_value(R, st, params, card):
     if carries(ops, K.OP_EXTRA_COST):
         v -= params[P_EXTRA_COST]
     if carries(ops, K.OP_FORCE_DANGER):
-        v -= params[P_DANGER] * params[P_FORCE_DANGER]
+        v -= danger_harm(R, C, st, params) * params[P_FORCE_DANGER]
     return v
 
 
 @njit
-def keep_value(R, st, params, card):
+def keep_value(R, C, st, params, card):
     """How much the team wants to keep Smurf card `card` (for discards and relocation)."""
-    v = card_value(R, st, params, card)
+    v = card_value(R, C, st, params, card)
     if R.smurf_kind[card] != K.KIND_STARTING:
         v += params[P_KEEP_LOST]
     return v
 
 
 @njit(inline="always")
-def full_penalty(R, st, params):
+def full_penalty(R, C, st, params):
     """What crafting costs greedy when the inventions zone is full (one must be discarded)."""
     return params[P_ZONE_FULL] if st.inv_n[S.I_CRAFTED] >= R.setup[T.SU_INVENTIONS_MAX] else 0.0
 
 
 @njit(inline="always")
-def bonus_score(R, st, params, opt, berry, full):
+def bonus_score(R, C, st, params, opt, berry, full):
     """A bonus-action option: pass (0), craft idea opt - 1, or use crafted slot opt - 100
     (`berry`: a Smurfberry's value; `full`: full_penalty)."""
     if opt == 0:
         return 0.0
     if opt < 100:
         card = st.inv[S.I_IDEAS, opt - 1]
-        return inv_value(R, st, params, card) - R.inv[card, T.INV_COST] * berry - full
+        return inv_value(R, C, st, params, card) - R.inv[card, T.INV_COST] * berry - full
     card = st.inv[S.I_CRAFTED, opt - 100]
-    return instant_value(R, st, params, R.inv_op, R.inv_ops[card], card) - params[P_USE_NOW]
+    return instant_value(R, C, st, params, R.inv_op, R.inv_ops[card], card) - params[P_USE_NOW]
 
 
 @njit(inline="always")
-def relocate_score(R, st, params, opt):
+def relocate_score(R, C, st, params, opt):
     """Relocating Smurf card `opt` (-1: none)."""
     if opt < 0:
         return 0.0
     if R.smurf_kind[opt] != K.KIND_STARTING:
         return -params[P_RELOCATE_LOST]
-    return params[P_RELOCATE] - keep_value(R, st, params, opt)
+    return params[P_RELOCATE] - keep_value(R, C, st, params, opt)
 
 
 @njit
-def rage_amount(R, st):
+def ignore_score(R, C, st, params, slot):
+    """Ignoring the danger die's result just rolled with the invention in crafted slot `slot`:
+    the harm of the face showing (a good face is not worth ignoring), less the invention
+    itself if it is single-use (a durable one serves again next turn)."""
+    v = face_harm(R, st, st.sc[S.S_DIE], st.sc[S.S_FACE], result_costs(R, C, st, params))
+    card = st.inv[S.I_CRAFTED, slot]
+    if R.inv[card, T.INV_TYPE] == K.INV_SINGLE_USE:
+        v -= inv_value(R, C, st, params, card)
+    return v
+
+
+@njit
+def rage_amount(R, C, st):
     """The resources the Gargamel card being resolved (Fit of Rage, HV-N18) takes instead of a
     house: its lose-or-destroy effect's amount, from the data."""
     card = st.sc[S.S_GARG_TOP]
@@ -472,17 +560,17 @@ def rage_amount(R, st):
 
 
 @njit
-def score(R, st, kind, opt, params):
+def score(R, C, st, kind, opt, params):
     if kind == K.D_PLACE:
-        return place_score(R, st, params, place_context(R, st, params), opt)
+        return place_score(R, C, st, params, place_context(R, C, st, params), opt)
     if kind == K.D_PLAY_CARD:
-        return card_value(R, st, params, st.hand[st.sc[S.S_CUR], opt])
+        return card_value(R, C, st, params, st.hand[st.sc[S.S_CUR], opt])
     if kind == K.D_BONUS:
-        return bonus_score(R, st, params, opt, res_value(R, st, params, K.BERRY), full_penalty(R, st, params))
+        return bonus_score(R, C, st, params, opt, res_value(R, C, st, params, K.BERRY), full_penalty(R, C, st, params))
     if kind == K.D_CRAFT_DISCARD or kind == K.D_DESTROY_INVENTION:
-        return -inv_value(R, st, params, st.inv[S.I_CRAFTED, opt])
+        return -inv_value(R, C, st, params, st.inv[S.I_CRAFTED, opt])
     if kind == K.D_FREE_CRAFT:
-        return inv_value(R, st, params, st.inv[S.I_IDEAS, opt])
+        return inv_value(R, C, st, params, st.inv[S.I_IDEAS, opt])
     if kind == K.D_RESCUE:
         v = 0.0
         if opt & 1:
@@ -493,38 +581,38 @@ def score(R, st, kind, opt, params):
     if kind == K.D_GAIN_PAIR:
         a = opt // 3
         b = opt % 3
-        return res_value(R, st, params, a) + res_value(R, st, params, b) + TIE_BREAK * (need(R, st, a) + need(R, st, b))
+        return res_value(R, C, st, params, a) + res_value(R, C, st, params, b) + TIE_BREAK * (need(R, C, st, a) + need(R, C, st, b))
     if kind == K.D_GAIN_ONE or kind == K.D_DISCOUNT:
-        return res_value(R, st, params, opt) + TIE_BREAK * need(R, st, opt)
+        return res_value(R, C, st, params, opt) + TIE_BREAK * need(R, C, st, opt)
     if kind == K.D_LOSE_ONE or kind == K.D_EXTRA_COST:
-        return -res_value(R, st, params, opt) - TIE_BREAK * need(R, st, opt)
+        return -res_value(R, C, st, params, opt) - TIE_BREAK * need(R, C, st, opt)
     if kind == K.D_CRACOUCASS_DISCARD:
         p = opt // K.CARD_SLOTS
-        return -keep_value(R, st, params, st.hand[p, opt % K.CARD_SLOTS])
+        return -keep_value(R, C, st, params, st.hand[p, opt % K.CARD_SLOTS])
     if kind == K.D_HUNT_DISCARD:
-        return -keep_value(R, st, params, st.hand[st.sc[S.S_CUR], opt])
+        return -keep_value(R, C, st, params, st.hand[st.sc[S.S_CUR], opt])
     if kind == K.D_BUILD or kind == K.D_DESTROY_HOUSE:   # the cheapest roof to build or to lose
         c = 0.0
         for r in range(K.N_RES):
             c += R.roof_cost[st.house_roof[opt], r]
         return -c
     if kind == K.D_RELOCATE:
-        return relocate_score(R, st, params, opt)
+        return relocate_score(R, C, st, params, opt)
     if kind == K.D_FIT_OF_RAGE:
-        return -rage_amount(R, st) * params[P_SPARE] if opt < 0 else -params[P_BUILD]
+        return -rage_amount(R, C, st) * params[P_SPARE] if opt < 0 else -params[P_BUILD]
     if kind == K.D_IGNORE_DANGER:
-        return 0.0 if opt < 0 else PREFER
+        return 0.0 if opt < 0 else ignore_score(R, C, st, params, opt)
     if kind == K.D_SECOND_DRAW:
         return PREFER * opt
     if kind == K.D_OPTIONAL:
         if opt < 0:
             return 0.0
         card = st.inv[S.I_IDEAS, opt]
-        return inv_value(R, st, params, card) - R.inv[card, T.INV_COST] * res_value(R, st, params, K.BERRY)
+        return inv_value(R, C, st, params, card) - R.inv[card, T.INV_COST] * res_value(R, C, st, params, K.BERRY)
     if kind == K.D_AZRAEL_TO:
         v = 0.0
         for a in range(2 * opt, 2 * opt + 2):
-            v += action_value(R, st, params, a)
+            v += action_value(R, C, st, params, a)
         return -v
     if kind == K.D_REWIND:
         return -PREFER * opt
@@ -532,7 +620,7 @@ def score(R, st, kind, opt, params):
 
 
 @njit
-def state_value(R, st, params):
+def state_value(R, C, st, params):
     """How far the team is from victory, on greedy's scale (a rollout's evaluation of where a
     playout stopped). Each objective left costs its weight (`rescue`, `build`, `cake`; `nest`
     per meeple in the nest). Resources count toward the houses: a unit the remaining houses
@@ -553,7 +641,7 @@ def state_value(R, st, params):
             v -= params[P_CAKE]
     useful = 0
     required = 0
-    req = objectives(R, st)
+    req = objectives(R, C, st)
     for r in range(K.N_RES):
         total = req[r]   # what the remaining objectives require
         u = min(st.stock[r], total) if total > 0 else 0
@@ -563,7 +651,7 @@ def state_value(R, st, params):
     if required > 0:
         v += params[P_STOCK_PROGRESS] * params[P_BUILD] * houses_left * useful / required
     for i in range(st.inv_n[S.I_CRAFTED]):
-        v += inv_value(R, st, params, st.inv[S.I_CRAFTED, i])
+        v += inv_value(R, C, st, params, st.inv[S.I_CRAFTED, i])
     if st.sc[S.S_OUTCOME] == K.LOSS:
         v -= WON
     return v

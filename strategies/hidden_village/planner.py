@@ -21,6 +21,7 @@ it to its id in the rules' chooser table (simcore.linked).
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village import tables as T
+from simcore.games.hidden_village.inforce import as_config
 from simcore.games.hidden_village.rules.decide import CHOOSERS
 from simcore.games.hidden_village.rules.query import (action_cost, can_perform, card_allows,
                                                       card_allows_invention, inv_sum,
@@ -32,7 +33,7 @@ from simcore.packed import as_record
 
 from .heuristics import (ILLEGAL, cache_requirements, card_value, completes, completion_value,
                          invention_place_score, place_context, score, starting_cards_left)
-from .params import P_AZRAEL, P_BREAK_COMMITMENT, P_FINISH, P_OPEN, PLANNER
+from .params import P_BREAK_COMMITMENT, P_FINISH, P_OPEN, PLANNER
 
 PER_MEEPLE = 0.5   # an opened 2-space action is half done: each of its two meeples earns half
 VETO = -1e9        # an option the planner rules out while another is legal (crafting away the
@@ -40,7 +41,7 @@ VETO = -1e9        # an option the planner rules out while another is legal (cra
 
 
 @njit
-def waiting_actions(R, st):
+def waiting_actions(R, C, st):
     """2-space actions holding one meeple: the team's open commitments this round."""
     n = 0
     for a in range(K.N_ACTIONS):
@@ -50,7 +51,7 @@ def waiting_actions(R, st):
 
 
 @njit
-def cheapest_house(R, st, a):
+def cheapest_house(R, C, st, a):
     """The unbuilt house that build action a would take for the least resources, or -1."""
     best = -1
     bc = 1 << 30
@@ -64,9 +65,9 @@ def cheapest_house(R, st, a):
 
 
 @njit
-def keeps_commitments(R, st, a):
+def keeps_commitments(R, C, st, a):
     """After paying action a, can every open commitment that is payable now still be paid?"""
-    house = cheapest_house(R, st, a) if R.act[a, T.A_EFFECT] == K.ACT_BUILD else -1
+    house = cheapest_house(R, C, st, a) if R.act[a, T.A_EFFECT] == K.ACT_BUILD else -1
     s0 = st.stock[0]
     s1 = st.stock[1]
     s2 = st.stock[2]
@@ -89,47 +90,47 @@ def keeps_commitments(R, st, a):
 
 
 @njit
-def plan_score(R, st, params, pc, opt, meeples, waiting):
+def plan_score(R, C, st, params, pc, opt, meeples, waiting):
     """Placing this meeple on option `opt` with `meeples` (this one included) left to place
     this round and `waiting` open commitments."""
     if opt >= K.N_ACTIONS:
-        return invention_place_score(R, st, params, opt)
+        return invention_place_score(R, C, st, params, opt)
     a = opt
-    if completes(R, st, a):
-        v = completion_value(R, st, params, pc, a)
+    if completes(R, C, st, a):
+        v = completion_value(R, C, st, params, pc, a)
         if R.act[a, T.A_SPACES] == 2:
             v += params[P_FINISH]
-        if waiting > 0 and not keeps_commitments(R, st, a):
+        if waiting > 0 and not keeps_commitments(R, C, st, a):
             v -= params[P_BREAK_COMMITMENT] * params[P_FINISH]
     elif meeples - 1 - waiting < 1 or not can_perform(R, st, a):
         v = -params[P_FINISH]
     else:
-        v = PER_MEEPLE * params[P_OPEN] * completion_value(R, st, params, pc, a)
+        v = PER_MEEPLE * params[P_OPEN] * completion_value(R, C, st, params, pc, a)
     if R.act[a, T.A_LOC] == st.sc[S.S_AZRAEL]:
-        v -= params[P_AZRAEL]
+        v -= pc[7]
     return v
 
 
 @njit
-def score_placements(R, st, params):
+def score_placements(R, C, st, params):
     """st.scores[opt]: plan_score of every placement legal before a card is played (actions,
     then N_ACTIONS + crafted slot for new-action inventions); ILLEGAL where illegal."""
     meeples = st.sc[S.S_ESPLANADE]
-    waiting = waiting_actions(R, st)
-    pc = place_context(R, st, params)
+    waiting = waiting_actions(R, C, st)
+    pc = place_context(R, C, st, params)
     saved = st.sc[S.S_PLAYED]
     st.sc[S.S_PLAYED] = -1
     for a in range(K.N_ACTIONS):
-        st.scores[a] = plan_score(R, st, params, pc, a, meeples, waiting) if placement_legal(R, st, a) else ILLEGAL
+        st.scores[a] = plan_score(R, C, st, params, pc, a, meeples, waiting) if placement_legal(R, st, a) else ILLEGAL
     for i in range(st.inv_n[S.I_CRAFTED]):
         o = K.N_ACTIONS + i
-        st.scores[o] = invention_place_score(R, st, params, o) if invention_placement_legal(R, st, i) else ILLEGAL
+        st.scores[o] = invention_place_score(R, C, st, params, o) if invention_placement_legal(R, st, i) else ILLEGAL
     st.sc[S.S_PLAYED] = saved
-    st.scratch[S.X_MEMO] = memo_key(R, st)
+    st.scratch[S.X_MEMO] = memo_key(R, C, st)
 
 
 @njit
-def memo_key(R, st):
+def memo_key(R, C, st):
     """A key of everything plan_score reads that can change within a turn (stock, meeples,
     Azrael, the nest, the decks a rescue draws from, ideas and inventions, objectives done,
     the starting Smurfs a relocation could still remove):
@@ -139,7 +140,7 @@ def memo_key(R, st):
     for v in (st.stock[0], st.stock[1], st.stock[2], st.sc[S.S_ESPLANADE], st.sc[S.S_AZRAEL],
               st.sc[S.S_NEST], st.pile_n[S.P_FOREST], st.pile_n[S.P_EXTRA], st.inv_n[S.I_IDEAS],
               st.inv_n[S.I_CRAFTED], st.inv_n[S.I_DECK], st.sc[S.S_DANGER_STREAK],
-              st.sc[S.S_N_CRAFTED], st.sc[S.S_N_RESCUES], starting_cards_left(R, st)):
+              st.sc[S.S_N_CRAFTED], st.sc[S.S_N_RESCUES], starting_cards_left(R, C, st)):
         h = h * 1000003 + v
     for i in range(st.sc[S.S_N_HOUSES]):
         h = h * 3 + st.house_built[i]
@@ -156,7 +157,7 @@ def changes_costs(R, card):
 
 
 @njit
-def best_placement_with(R, st, params, card):
+def best_placement_with(R, C, st, params, card):
     """The best placement score if `card` is played this turn: st.scores (score_placements)
     filtered by the card's placement limits (lifted when they leave none, as the rules do);
     a card that changes costs has its legal placements scored afresh."""
@@ -164,8 +165,8 @@ def best_placement_with(R, st, params, card):
     st.sc[S.S_PLAYED] = card
     fresh = changes_costs(R, card)
     meeples = st.sc[S.S_ESPLANADE]
-    waiting = waiting_actions(R, st) if fresh else 0
-    pc = place_context(R, st, params)
+    waiting = waiting_actions(R, C, st) if fresh else 0
+    pc = place_context(R, C, st, params)
     best = ILLEGAL
     for limits in range(2):
         for a in range(K.N_ACTIONS):
@@ -173,7 +174,7 @@ def best_placement_with(R, st, params, card):
                 continue
             if fresh:
                 if placement_legal(R, st, a):
-                    best = max(best, plan_score(R, st, params, pc, a, meeples, waiting))
+                    best = max(best, plan_score(R, C, st, params, pc, a, meeples, waiting))
             else:
                 best = max(best, st.scores[a])
         if limits == 1 or card_allows_invention(R, st):
@@ -186,14 +187,14 @@ def best_placement_with(R, st, params, card):
 
 
 @njit
-def berries_for_next_house(R, st):
+def berries_for_next_house(R, C, st):
     """Smurfberries the cheapest unbuilt house (roof and build action) needs; 0 if none."""
     bc = 1 << 30
     berries = 0
     for a in range(K.N_ACTIONS):
         if R.act[a, T.A_EFFECT] != K.ACT_BUILD:
             continue
-        h = cheapest_house(R, st, a)
+        h = cheapest_house(R, C, st, a)
         if h >= 0 and total_cost(R, st, a, h) < bc:
             bc = total_cost(R, st, a, h)
             berries = action_cost(R, st, a, h, K.BERRY)
@@ -201,50 +202,50 @@ def berries_for_next_house(R, st):
 
 
 @njit
-def craft_breaks_house(R, st, card):
+def craft_breaks_house(R, C, st, card):
     """Would crafting `card` spend the Smurfberries the next house needs (and has now)?"""
     cost = R.inv[card, T.INV_COST] - inv_sum(R, st, K.OP_CRAFT_DISCOUNT)
     if cost <= 0:
         return False
     b = st.stock[K.BERRY]
-    need = berries_for_next_house(R, st)
+    need = berries_for_next_house(R, C, st)
     return b >= need and b - cost < need
 
 
 @njit
-def planner_score(R, st, kind, opt, params, pc, meeples, waiting):
+def planner_score(R, C, st, kind, opt, params, pc, meeples, waiting):
     if kind == K.D_PLACE:
-        return plan_score(R, st, params, pc, opt, meeples, waiting)
+        return plan_score(R, C, st, params, pc, opt, meeples, waiting)
     if kind == K.D_PLAY_CARD:
         card = st.hand[st.sc[S.S_CUR], opt]
-        return card_value(R, st, params, card) + best_placement_with(R, st, params, card)
+        return card_value(R, C, st, params, card) + best_placement_with(R, C, st, params, card)
     if kind == K.D_BONUS and 0 < opt < 100:
-        if craft_breaks_house(R, st, st.inv[S.I_IDEAS, opt - 1]):
+        if craft_breaks_house(R, C, st, st.inv[S.I_IDEAS, opt - 1]):
             return VETO
     if kind == K.D_OPTIONAL and opt >= 0:
-        if craft_breaks_house(R, st, st.inv[S.I_IDEAS, opt]):
+        if craft_breaks_house(R, C, st, st.inv[S.I_IDEAS, opt]):
             return VETO
-    return score(R, st, kind, opt, params)
+    return score(R, C, st, kind, opt, params)
 
 
 @njit
-def choose_planner(R, st, kind, n, params):
+def choose_planner(R, C, st, kind, n, params):
     meeples = st.sc[S.S_ESPLANADE]
-    waiting = waiting_actions(R, st) if kind == K.D_PLACE else 0
-    cache_requirements(R, st)
+    waiting = waiting_actions(R, C, st) if kind == K.D_PLACE else 0
+    cache_requirements(R, C, st)
     if kind == K.D_PLAY_CARD:
-        score_placements(R, st, params)
+        score_placements(R, C, st, params)
     played = st.sc[S.S_PLAYED]
-    memo = kind == K.D_PLACE and st.scratch[S.X_MEMO] == memo_key(R, st) and \
+    memo = kind == K.D_PLACE and st.scratch[S.X_MEMO] == memo_key(R, C, st) and \
         not (played >= 0 and changes_costs(R, played))
-    pc = place_context(R, st, params)   # read by placement scores only
+    pc = place_context(R, C, st, params)   # read by placement scores only
     best = ILLEGAL
     bi = 0
     for i in range(n):
         if memo:   # scored at this turn's card decision, and nothing they depend on changed
             s = st.scores[st.options[i]]
         else:
-            s = planner_score(R, st, kind, st.options[i], params, pc, meeples, waiting)
+            s = planner_score(R, C, st, kind, st.options[i], params, pc, meeples, waiting)
         if s > best:
             best = s
             bi = i
@@ -252,10 +253,10 @@ def choose_planner(R, st, kind, n, params):
 
 
 @cfunc(CHOOSE_SIGNATURE)
-def choose_exported(rules, state, kind, n, params):
+def choose_exported(rules, config, state, kind, n, params):
     """The planner as the rules call it (the records and the parameter vector by address)."""
-    return choose_planner(as_record(rules, "HiddenVillageRules"), as_record(state, "HiddenVillageState"),
-                          kind, n, params)
+    return choose_planner(as_record(rules, "HiddenVillageRules"), as_config(config),
+                          as_record(state, "HiddenVillageState"), kind, n, params)
 
 
 bind(CHOOSERS, PLANNER, choose_exported, choose_planner)

@@ -28,6 +28,7 @@ import numpy as np
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.game import record_result, register_loop
+from simcore.games.hidden_village.inforce import as_config
 from simcore.games.hidden_village.rules.decide import CHOOSERS, choose_bound, imagine_future
 from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.rules.turn import (begin_round, end_of_round, finish_round,
@@ -85,7 +86,7 @@ def playout_value(R, C, st, scr, p, base, params, script_n, option, key):
         if scr.sc[S.S_OUTCOME] != K.RUNNING:
             break
         play_round(R, C, scr, base, params)
-    return state_value(R, scr, params)
+    return state_value(R, C, scr, params)
 
 
 @njit
@@ -168,7 +169,7 @@ def play_chunk(rules, cfg, st, params, seed, start, out):
 
 
 @njit
-def choose_base(R, st, kind, n, params):
+def choose_base(R, C, st, kind, n, params):
     """The decisions outside the turns a rollout plays: its base strategy's."""
     base = int(params[P_BASE])
     if base == FIRST:
@@ -177,11 +178,11 @@ def choose_base(R, st, kind, n, params):
         return randint(st.rng, K.STREAM_POLICY, n)
     if base < N_GENERIC or base == ROLLOUT:   # scripted, or itself: not a base
         return -1
-    return choose_bound(R, st, kind, n, base, params)
+    return choose_bound(R, C, st, kind, n, base, params)
 
 
 @njit
-def choose_rollout(R, st, kind, n, params):
+def choose_rollout(R, C, st, kind, n, params):
     """The rollout's chooser: a turn being replayed (by a probe, a playout or the real turn)
     first takes the option indices queued in st.script; with H_HIDE set, the moment they run
     out the future is re-drawn (the rules' imagine_future), so a playout never sees the real
@@ -195,7 +196,7 @@ def choose_rollout(R, st, kind, n, params):
             st.ctl[S.H_HIDE] = 0
             imagine_future(R, st)
     else:
-        idx = choose_base(R, st, kind, n, params)
+        idx = choose_base(R, C, st, kind, n, params)
     if st.ctl[S.H_TRACE_ON] and st.ctl[S.H_TRACE_N] < st.trace.shape[0]:
         t = st.trace[st.ctl[S.H_TRACE_N]]
         t[0] = kind
@@ -206,9 +207,9 @@ def choose_rollout(R, st, kind, n, params):
 
 
 @cfunc(CHOOSE_SIGNATURE)
-def choose_exported(rules, state, kind, n, params):
-    return choose_rollout(as_record(rules, "HiddenVillageRules"), as_record(state, "HiddenVillageState"),
-                          kind, n, params)
+def choose_exported(rules, config, state, kind, n, params):
+    return choose_rollout(as_record(rules, "HiddenVillageRules"), as_config(config),
+                          as_record(state, "HiddenVillageState"), kind, n, params)
 
 
 bind(CHOOSERS, ROLLOUT, choose_exported, choose_rollout)

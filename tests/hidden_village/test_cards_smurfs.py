@@ -22,7 +22,7 @@ from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village import tables as T
 from simcore.games.hidden_village.rules.effects import bonus_actions
 from simcore.games.hidden_village.rules.locations import place_meeple
-from simcore.games.hidden_village.rules.turn import end_turn, play_card, play_turn
+from simcore.games.hidden_village.rules.turn import bind_turn, end_turn, play_card, play_turn
 from tests.conftest import make_game, without_abilities
 from tests.hidden_village.scenario import all_cards, hand, layout, placements, stock
 
@@ -1272,3 +1272,44 @@ COVERED = {
 def test_every_smurf_card_of_the_data_has_a_scenario_here(cat):
     assert {c["id"] for c in cat.smurfs} == COVERED
     assert len(cat.smurfs) == N_SMURFS
+
+
+# HV-N01, the reading of "During this turn, you cannot use crafted inventions": the whole turn,
+# the bonus window before the card included (README, readings of the rulebook)
+@pytest.mark.rule("HV-N01")
+def test_beta_smurf_cannot_be_played_once_an_invention_was_used_this_turn(cat):
+    g = new(cat, crafted_ids=["weather-vane"])
+    layout(g, hands={0: [g.card("beta-smurf"), g.card("brainy-smurf")]})
+    bind_turn(g.R, g.st, 0)
+    assert g.sc("NO_INV") == 0                         # another card may be played: not bound
+    g.script(1, 0)                                     # use the Weather Vane, then pass
+    bonus_actions(g.R, g.C, g.st, 0, g.sid, g.params)
+    assert crafted(g) == [] and g.sc("INV_BEFORE_CARD") == 1
+    g.script(0)                                        # would take the first card offered
+    play_card(g.R, g.C, g.st, 0, g.sid, g.params)
+    assert g.sc("PLAYED") == g.card("brainy-smurf")    # Beta was not offered
+    assert hand(g, 0) == [g.card("beta-smurf")]
+    c = new(cat, crafted_ids=["weather-vane"])         # control: nothing used, Beta is offered
+    layout(c, hands={0: [c.card("beta-smurf"), c.card("brainy-smurf")]})
+    bind_turn(c.R, c.st, 0)
+    c.script(0)
+    play_card(c.R, c.C, c.st, 0, c.sid, c.params)
+    assert c.sc("PLAYED") == c.card("beta-smurf")
+
+
+@pytest.mark.rule("HV-N01")
+def test_a_hand_holding_only_beta_binds_the_team_from_the_turns_start(cat):
+    g = new(cat, crafted_ids=["weather-vane"])
+    layout(g, hands={0: [g.card("beta-smurf")]})
+    bind_turn(g.R, g.st, 0)
+    assert g.sc("NO_INV") == 1
+    g.script(1, 0)
+    bonus_actions(g.R, g.C, g.st, 0, g.sid, g.params)
+    assert crafted(g) == [g.invention("weather-vane")] and stock(g) == (0, 0, 0)
+    assert g.st.decisions[K.D_BONUS] == 0              # nothing was offered
+    c = new(cat, crafted_ids=["weather-vane"])         # control: another card in hand
+    layout(c, hands={0: [c.card("brainy-smurf")]})
+    bind_turn(c.R, c.st, 0)
+    c.script(1, 0)
+    bonus_actions(c.R, c.C, c.st, 0, c.sid, c.params)
+    assert crafted(c) == [] and stock(c) == (1, 0, 0)

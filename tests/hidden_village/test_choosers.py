@@ -19,28 +19,29 @@ from strategies.hidden_village.planner import choose_planner
 
 
 @jit.njit(cache=False)
-def through_the_symbol(R, st, kind, n, sid, params):
-    return choose_bound(R, st, kind, n, sid, params)
+def through_the_symbol(R, C, st, kind, n, sid, params):
+    return choose_bound(R, C, st, kind, n, sid, params)
 
 
 @pytest.mark.parametrize("name, kernel", [("greedy", choose_greedy), ("planner", choose_planner)])
 def test_the_linked_strategy_answers_as_its_kernel(cat, name, kernel):
-    C, _ = make_config(cat, level="complex", die="red", players=4)
+    C, _ = make_config(cat, level="complex", die="white", players=4)
     s = strategies.get(name)
     params = s.param_vector()
     answers = set()
     for game in range(12):
         st = new_state(cat.rules, event_capacity=1)
         setup_game(cat.rules, C, st, 11, game)
+        st.stock[:] = [game % 4, (game // 4) % 3, game % 3]   # positions the answer depends on
         n = enumerate_placements(cat.rules, st)
         assert n > 1
         direct, linked = st.copy(), st.copy()
-        expected = kernel(cat.rules, direct, K.D_PLACE, n, params)
-        got = through_the_symbol(cat.rules, linked, K.D_PLACE, n, s.kernel_id, params)
+        expected = kernel(cat.rules, C, direct, K.D_PLACE, n, params)
+        got = through_the_symbol(cat.rules, C, linked, K.D_PLACE, n, s.kernel_id, params)
         assert got == expected
         assert np.array_equal(direct.buf, linked.buf)
         answers.add(int(expected))
-    assert len(answers) > 1   # the deals differ enough that the answer depends on them
+    assert len(answers) > 1   # the positions differ enough that the answer depends on them
 
 
 def test_an_id_that_is_not_the_games_own_strategy_gets_no_answer(cat):
@@ -48,4 +49,4 @@ def test_an_id_that_is_not_the_games_own_strategy_gets_no_answer(cat):
     st = new_state(cat.rules, event_capacity=1)
     setup_game(cat.rules, C, st, 1, 0)
     n = enumerate_placements(cat.rules, st)
-    assert through_the_symbol(cat.rules, st, K.D_PLACE, n, 42, Vector([0.0])) == -1
+    assert through_the_symbol(cat.rules, C, st, K.D_PLACE, n, 42, Vector([0.0])) == -1

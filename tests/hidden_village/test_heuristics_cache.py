@@ -16,7 +16,7 @@ from simcore.games.hidden_village.rules.turn import end_of_round, play_turn
 from simcore.games.hidden_village.state import new_state
 
 
-def counted_by_hand(R, st):
+def counted_by_hand(R, C, st):
     """What the unbuilt houses and unprepared stock cakes require of each resource, the kinds
     of the unprepared cakes, and the starting cards in hands and discard, counted plainly."""
     req = [0, 0, 0]
@@ -36,7 +36,7 @@ def counted_by_hand(R, st):
                 req[r] = max(req[r], n)
             elif kind == K.CAKE_STOCK_TOTAL:
                 req[r] = max(req[r], (n + 2) // 3)
-    cards = [st.hand[p, s] for p in range(st.sc[S.S_PLAYERS]) for s in range(st.hand_n[p])]
+    cards = [st.hand[p, s] for p in range(C.players) for s in range(st.hand_n[p])]
     cards += list(st.piles[S.P_DISCARD, :st.pile_n[S.P_DISCARD]])
     starting = sum(1 for c in cards if R.smurf_kind[c] == K.KIND_STARTING)
     return req, kinds, starting
@@ -55,7 +55,7 @@ def positions(cat, level, die, games, seed, strategy="random"):
             p = st.sc[S.S_FIRST]
             while st.sc[S.S_ESPLANADE] > 0 and st.sc[S.S_OUTCOME] == K.RUNNING:
                 play_turn(cat.rules, C, st, p, s.kernel_id, params)
-                yield st
+                yield C, st
                 p = (p + 1) % C.players
             if st.sc[S.S_OUTCOME] == K.RUNNING:
                 end_of_round(cat.rules, C, st, s.kernel_id, params)
@@ -67,21 +67,21 @@ def test_greedys_counts_equal_a_plain_count_over_played_games(cat):
     seen_kinds = set()
     seen_starting = set()
     for level, die in (("standard", "white"), ("smurfnightmarish", "red")):
-        for st in positions(cat, level, die, games=6, seed=7):
-            req, kinds, starting = counted_by_hand(R, st)
-            got = H.objectives(R, st)
+        for C, st in positions(cat, level, die, games=6, seed=7):
+            req, kinds, starting = counted_by_hand(R, C, st)
+            got = H.objectives(R, C, st)
             assert list(got[:3]) == req
             assert {k for k in range(len(K.CAKE_REQUIRES)) if (got[3] >> k) & 1} == kinds
             st.scratch[S.X_REQ_VER] = 0   # no counts kept: the plain answers count
-            plain = ([H.need(R, st, r) for r in range(K.N_RES)],
-                     [H.cake_open(R, st, k) for k in range(len(K.CAKE_REQUIRES))])
-            H.cache_requirements(R, st)
-            cached = ([H.need(R, st, r) for r in range(K.N_RES)],
-                      [H.cake_open(R, st, k) for k in range(len(K.CAKE_REQUIRES))])
+            plain = ([H.need(R, C, st, r) for r in range(K.N_RES)],
+                     [H.cake_open(R, C, st, k) for k in range(len(K.CAKE_REQUIRES))])
+            H.cache_requirements(R, C, st)
+            cached = ([H.need(R, C, st, r) for r in range(K.N_RES)],
+                      [H.cake_open(R, C, st, k) for k in range(len(K.CAKE_REQUIRES))])
             assert cached == plain
             assert plain[0] == [req[r] - st.stock[r] for r in range(K.N_RES)]
-            assert H.starting_cards_left(R, st) == starting
-            assert H.starting_cards_left(R, st, 1) == min(starting, 1)
+            assert H.starting_cards_left(R, C, st) == starting
+            assert H.starting_cards_left(R, C, st, 1) == min(starting, 1)
             seen_starting.add(starting > 0)
             seen_kinds |= kinds
             checked += 1
@@ -91,7 +91,7 @@ def test_greedys_counts_equal_a_plain_count_over_played_games(cat):
     last = st.copy()   # none left: empty hands and discard pile
     last.hand_n[:] = 0
     last.pile_n[S.P_DISCARD] = 0
-    assert H.starting_cards_left(R, last) == 0 and H.starting_cards_left(R, last, 1) == 0
+    assert H.starting_cards_left(R, C, last) == 0 and H.starting_cards_left(R, C, last, 1) == 0
 
 
 def test_counts_kept_between_greedys_decisions_equal_a_recount_after_every_turn(cat):
@@ -103,14 +103,14 @@ def test_counts_kept_between_greedys_decisions_equal_a_recount_after_every_turn(
     current = stale = destroyed = 0
     for level, die in (("standard", "white"), ("smurfnightmarish", "red")):
         built_before = 0
-        for st in positions(cat, level, die, games=10, seed=11, strategy="greedy"):
+        for C, st in positions(cat, level, die, games=10, seed=11, strategy="greedy"):
             built = int(st.house_built[:st.sc[S.S_N_HOUSES]].sum())
             destroyed += built < built_before
             built_before = built
             if st.scratch[S.X_REQ_VER] != st.sc[S.S_OBJ_VER] + 1:
                 stale += 1
                 continue
-            req, kinds, _ = counted_by_hand(R, st)
+            req, kinds, _ = counted_by_hand(R, C, st)
             assert [int(st.scratch[S.X_REQ_0 + r]) for r in range(K.N_RES)] == req
             assert {k for k in range(len(K.CAKE_REQUIRES)) if (st.scratch[S.X_CAKES_OPEN] >> k) & 1} == kinds
             current += 1

@@ -14,7 +14,7 @@ PLANNER = strategies.get("planner")
 
 
 def ask(g, strategy, kind, n):
-    return int(g.st.options[choose(g.R, g.st, kind, n, strategy.kernel_id, strategy.param_vector())])
+    return int(g.st.options[choose(g.R, g.C, g.st, kind, n, strategy.kernel_id, strategy.param_vector())])
 
 
 def placement_turn(g, esplanade, occupied=()):
@@ -63,7 +63,7 @@ def test_the_planner_keeps_the_smurfberries_the_next_house_needs(cat):
     cost = int(g.R.inv[card, 1])
     assert cost > 0
     set_stock(g, 0, 9, 9)
-    need = berries_for_next_house(g.R, g.st)
+    need = berries_for_next_house(g.R, g.C, g.st)
     set_stock(g, need + cost - 1, 9, 9)   # crafting would leave the house one short
     g.st.sc[S.S_CUR] = 0
     g.st.options[0] = 0                   # pass
@@ -71,7 +71,7 @@ def test_the_planner_keeps_the_smurfberries_the_next_house_needs(cat):
     assert ask(g, PLANNER, K.D_BONUS, 2) == 0
     set_stock(g, need + cost, 9, 9)       # enough for both: the planner's values decide
     params = PLANNER.param_vector({"craft": 100})
-    assert int(g.st.options[choose(g.R, g.st, K.D_BONUS, 2, PLANNER.kernel_id, params)]) == 1
+    assert int(g.st.options[choose(g.R, g.C, g.st, K.D_BONUS, 2, PLANNER.kernel_id, params)]) == 1
 
 
 def test_the_planner_values_a_card_with_the_best_placement_it_allows(cat):
@@ -88,8 +88,8 @@ def test_the_planner_values_a_card_with_the_best_placement_it_allows(cat):
     free = [c for c in range(len(cat.smurfs)) if not any(g.R.smurf_op[c, op, K.OPV_ON] for op in limits)]
     dreamy = g.card("dreamy-smurf")
     assert free and (g.R.smurf_op[dreamy, K.OP_FORBID_LOCATIONS, K.OPV_MASK] >> 2) & 1
-    score_placements(g.R, g.st, params)
+    score_placements(g.R, g.C, g.st, params)
     best = g.st.scores[: K.N_ACTIONS].max()
     assert g.st.scores[saw_upper] == best
-    assert best_placement_with(g.R, g.st, params, free[0]) == best
-    assert best_placement_with(g.R, g.st, params, dreamy) < best
+    assert best_placement_with(g.R, g.C, g.st, params, free[0]) == best
+    assert best_placement_with(g.R, g.C, g.st, params, dreamy) < best

@@ -234,12 +234,12 @@ EV_GAIN = 8             # a: resource, b: amount
 EV_LOSE = 9             # a: resource, b: amount
 EV_AZRAEL = 10          # a: from location, b: to location
 EV_KIDNAP = 11          # a: 1 if a meeple was taken
-EV_DISCARD = 12         # a: card, b: player, c: 0 Cracoucass, 1 Smurf hunt, 2 end of turn
+EV_DISCARD = 12         # a: card, b: player, c: why (DISCARD_*)
 EV_RESCUE_NEST = 13     # a: meeples left in the nest
 EV_BUILD = 14           # a: house, b: roof
 EV_RELOCATE = 15        # a: card
 EV_CRAFT = 16           # a: invention, b: berries paid
-EV_INV_DISCARD = 17     # a: invention, b: 0 limit, 1 destroyed, 2 ideas burned
+EV_INV_DISCARD = 17     # a: invention, b: why (INV_OUT_*)
 EV_IDEA = 18            # a: invention revealed
 EV_CAKE = 19            # a: cake
 EV_RETURN = 20          # a: meeples on the esplanade after the return, b: kept in the nest
@@ -253,11 +253,26 @@ EV_NOTHING = 27         # a: what found nothing to do (NOTHING_*)
 EV_SETUP_HOUSE = 28     # a: house, b: roof
 EV_SETUP_CAKE = 29      # a: cake card revealed
 EV_DEAL = 30            # a: card dealt, b: player
-EV_ABILITY = 31         # a: 0 Smurf card, 1 invention; b: card; c: op
+EV_ABILITY = 31         # a: whose (FROM_*); b: card; c: op
 EV_USE = 32             # a: invention used (single-use or its new action)
 EV_REWIND = 33          # a: Gargamel card put back at the bottom
 EV_MEEPLE_IN = 34       # a: meeples in play after the Robot Assistant's meeple joins
 EV_MEEPLE_OUT = 35      # a: meeples in play after one leaves the game
+
+# why a Smurf card leaves a hand (EV_DISCARD's c)
+DISCARD_CRACOUCASS = 0   # a Cracoucass attack (HV-X01)
+DISCARD_HUNT = 1         # a Smurf hunt (HV-Y01)
+DISCARD_END_OF_TURN = 2  # the card played, at the end of its turn (HV-T05)
+DISCARD_WHY = ("for the Cracoucass", "in the Smurf hunt", "at the end of the turn")
+# why a crafted invention leaves the inventions zone (EV_INV_DISCARD's b)
+INV_OUT_OVER_LIMIT = 0   # crafting over the zone's limit (HV-I02)
+INV_OUT_DESTROYED = 1    # a die result or a Gargamel card destroyed it
+INV_OUT_BURNED = 2       # an idea burned with the ideas zone (a Gargamel card)
+INV_OUT_SPENT = 3        # a single-use invention used (HV-I05)
+INV_OUT_WHY = ("over the limit of crafted inventions", "destroyed", "burned with the ideas", "used")
+# whose ability changed the game (EV_ABILITY's a)
+FROM_SMURF = 0
+FROM_INVENTION = 1
 NOTHING_EFFECT = -1     # an action's effect had nothing to act on
 NOTHING_TO_LOSE = 0     # a Shortage or Gargamel loss met an empty stock
 NOTHING_TO_HUNT = 1     # a Smurf hunt found no positive Smurf in the roller's hand

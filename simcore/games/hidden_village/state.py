@@ -58,12 +58,14 @@ _SCALARS = [
     "N_CRAFTED",
     "N_ACTIONS",
     "EV_N",           # events recorded (the game log's count: simcore.gamekit reads it here)
-    "NO_INV",         # 1 while the played card forbids crafted inventions (Beta Smurf)
+    "NO_INV",         # 1 while the played card forbids crafted inventions (Beta Smurf), or
+                      # from the turn's start when every card in the hand forbids them
+    "INV_BEFORE_CARD",  # 1 once a crafted invention was used or acted this turn before the card
     "INV_ORPHANS",    # meeples left in the inventions zone by a discarded new-action card (HV-I04)
     "N_ABILITIES",    # card abilities and invention effects that changed something
     "N_INV_USED",     # inventions used (single-use, new actions, ignore-danger, rewind)
-    "PLAYERS",        # the configuration's player count and Hungry variant, for the kernels
-    "HUNGRY",         # that receive no Config (strategies)
+    "DIE",            # the die rolled last (consts.DIE_*) and the face it shows, -1 before any
+    "FACE",           # roll: what a decision about that roll (Disguise, Lucky Charm) looks at
     "OBJ_VER",        # bumped by every rule that builds or destroys a house or prepares a cake
 ]
 for _i, _name in enumerate(_SCALARS):
@@ -150,6 +152,7 @@ STATE = Layout("HiddenVillageState", [
     ("inv_occ", "i8", (None,), "game"),       # [n_inventions]  player + 1 on each crafted slot's card, 0 if none
     ("inv_used", "i8", (None,), "game"),      # [n_inventions]  per Invention card: used this turn (once per turn)
     ("garg_deck", "i8", (None,), "game"),     # [n_gargamel]  index 0 is the bottom
+    ("garg_seen", "i8", (None,), "game"),     # [n_gargamel]  1 once a card has been revealed
     ("events", "i8", (None, K.EVENT_FIELDS), "control"),      # [capacity, EVENT_FIELDS]  the game log
 ])
 State = Record   # a packed record of the STATE layout
@@ -170,7 +173,7 @@ def new_state(rules: Record, event_capacity: int = EVENT_CAPACITY) -> State:
         loc_mod=(K.N_LOCATIONS, N_LOC_MOD), piles=(N_PILES, ns), pile_n=(N_PILES,),
         hand=(K.MAX_PLAYERS, K.CARD_SLOTS), hand_n=(K.MAX_PLAYERS,), inv=(N_INV_ZONES, ni),
         inv_n=(N_INV_ZONES,), house_roof=(nr,), house_built=(nr,), cake=(nc,), cake_done=(nc,),
-        inv_occ=(ni,), inv_used=(ni,), garg_deck=(ng,), rng=(K.N_STREAMS,), forced=(64,),
+        inv_occ=(ni,), inv_used=(ni,), garg_deck=(ng,), garg_seen=(ng,), rng=(K.N_STREAMS,), forced=(64,),
         options=(K.MAX_OPTIONS,), scores=(K.MAX_OPTIONS,), script=(MAX_SCRIPT,),
         trace=(MAX_SCRIPT, 3), decisions=(K.N_DECISIONS,),
         events=(max(1, event_capacity), K.EVENT_FIELDS)))

@@ -117,7 +117,7 @@ def describe(ev, nm: Namer) -> str | None:
         fill = "fills it" if c else "waits for a partner"
         return f"   meeple to {nm.action(a)}, space {b + 1}: {fill}"
     if kind == K.EV_ABILITY:
-        name = nm.card(b) if a == 0 else nm.inv(b)
+        name = nm.card(b) if a == K.FROM_SMURF else nm.inv(b)
         what = OP_TEXT.get(K.EFFECT_OPS[c], "")
         return f"   ability: {name} ({K.EFFECT_OPS[c]}{': ' + what if what else ''})"
     if kind == K.EV_USE:
@@ -145,10 +145,9 @@ def describe(ev, nm: Namer) -> str | None:
         return ("   the Cracoucass carries a meeple off to its nest" if a
                 else "   the Cracoucass finds no meeple on the esplanade")
     if kind == K.EV_DISCARD:
-        if c == 2:
+        if c == K.DISCARD_END_OF_TURN:
             return None
-        why = ("for the Cracoucass", "in the Smurf hunt")[c]
-        return f"   P{b + 1} discards {nm.card(a)} {why}"
+        return f"   P{b + 1} discards {nm.card(a)} {K.DISCARD_WHY[c]}"
     if kind == K.EV_RESCUE_NEST:
         return f"   a meeple is freed from the nest ({a} left there)"
     if kind == K.EV_BUILD:
@@ -158,8 +157,7 @@ def describe(ev, nm: Namer) -> str | None:
     if kind == K.EV_CRAFT:
         return f"   crafts {nm.inv(a)}" + (f" for {b} Smurfberr{'y' if b == 1 else 'ies'}" if b else " for free")
     if kind == K.EV_INV_DISCARD:
-        why = ("over the limit of crafted inventions", "destroyed", "burned with the ideas", "used")[b]
-        return f"   {nm.inv(a)} is discarded ({why})"
+        return f"   {nm.inv(a)} is discarded ({K.INV_OUT_WHY[b]})"
     if kind == K.EV_IDEA:
         return f"{'Setup:' if rnd == 0 else '  '} new idea: {nm.inv(a)}"
     if kind == K.EV_CAKE:
@@ -215,7 +213,7 @@ def event_records(events: np.ndarray, cat: Catalog):
         elif kind in (K.EV_PLACE, K.EV_ACTION):
             rec["action"] = cat.actions[a]["id"]
         if kind == K.EV_ABILITY:
-            rec["card"] = (cat.smurfs if a == 0 else cat.inventions)[b]["id"]
+            rec["card"] = (cat.smurfs if a == K.FROM_SMURF else cat.inventions)[b]["id"]
             rec["op"] = K.EFFECT_OPS[c]
         elif kind == K.EV_USE:
             rec["invention"] = cat.inventions[a]["id"]

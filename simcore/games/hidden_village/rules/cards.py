@@ -106,7 +106,7 @@ def cracoucass_attack(R, C, st, roller, sid, params):
         log(C, st, K.EV_KIDNAP, 0, 0, 0)
     scarer = inv_slot(R, st, K.OP_NO_CRACOUCASS_DISCARD)
     if scarer >= 0:
-        log_ability(C, st, 1, st.inv[S.I_CRAFTED, scarer], K.OP_NO_CRACOUCASS_DISCARD)
+        log_ability(C, st, K.FROM_INVENTION, st.inv[S.I_CRAFTED, scarer], K.OP_NO_CRACOUCASS_DISCARD)
         return
     any_positive = False
     for p in range(C.players):
@@ -121,11 +121,11 @@ def cracoucass_attack(R, C, st, roller, sid, params):
                 k += 1
     if k == 0:
         return
-    opt = st.options[decide(R, st, K.D_CRACOUCASS_DISCARD, k, sid, params)]
+    opt = st.options[decide(R, C, st, K.D_CRACOUCASS_DISCARD, k, sid, params)]
     p = opt // K.CARD_SLOTS
     card = take_from_hand(st, p, opt % K.CARD_SLOTS)
     push(st, S.P_DISCARD, card)
-    log(C, st, K.EV_DISCARD, card, p, 0)
+    log(C, st, K.EV_DISCARD, card, p, K.DISCARD_CRACOUCASS)
 
 
 @njit
@@ -139,10 +139,10 @@ def smurf_hunt(R, C, st, roller, sid, params):
     if k == 0:
         log(C, st, K.EV_NOTHING, K.NOTHING_TO_HUNT, 0, 0)
         return
-    slot = st.options[decide(R, st, K.D_HUNT_DISCARD, k, sid, params)]
+    slot = st.options[decide(R, C, st, K.D_HUNT_DISCARD, k, sid, params)]
     card = take_from_hand(st, roller, slot)
     push(st, S.P_DISCARD, card)
-    log(C, st, K.EV_DISCARD, card, roller, 1)
+    log(C, st, K.EV_DISCARD, card, roller, K.DISCARD_HUNT)
 
 
 @njit
@@ -163,7 +163,7 @@ def relocate(R, C, st, optional, sid, params):
     if k == 0 or (optional and k == 1):
         log(C, st, K.EV_NOTHING, K.NOTHING_EFFECT, 0, 0)
         return
-    card = st.options[decide(R, st, K.D_RELOCATE, k, sid, params)]
+    card = st.options[decide(R, C, st, K.D_RELOCATE, k, sid, params)]
     if card < 0:
         return
     for p in range(C.players):

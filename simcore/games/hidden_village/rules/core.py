@@ -54,7 +54,7 @@ def give_up_choice(R, C, st, n, kind, event, sid, params):
         if k == 0:
             log(C, st, K.EV_NOTHING, K.NOTHING_TO_LOSE, n - i, 0)
             return
-        r = st.options[decide(R, st, kind, k, sid, params)]
+        r = st.options[decide(R, C, st, kind, k, sid, params)]
         st.stock[r] -= 1
         log(C, st, event, r, 1, 0)
 
@@ -75,7 +75,7 @@ def gain_choice(R, C, st, sid, params):
             k += 1
     if k == 0:
         return
-    r = st.options[decide(R, st, K.D_GAIN_ONE, k, sid, params)]
+    r = st.options[decide(R, C, st, K.D_GAIN_ONE, k, sid, params)]
     gain(R, C, st, r, 1)
 
 
@@ -163,6 +163,6 @@ def move_azrael(C, st, steps):
 
 @njit
 def log_ability(C, st, source, card, op):
-    """A card's ability changed the game (source 0: Smurf card, 1: invention)."""
+    """A card's ability changed the game (`source`: consts.FROM_SMURF or FROM_INVENTION)."""
     st.sc[S.S_N_ABILITIES] += 1
     log(C, st, K.EV_ABILITY, source, card, op)

@@ -12,7 +12,7 @@ when they stop replaying a turn's known decisions."""
 from ....jit import njit
 from ....linked import PLUGIN_SLOT, chooser_call
 from ....policy import N_GENERIC, PLUGIN, choose_generic
-from ....rng import next_u64, shuffle
+from ....rng import next_u64, randint, shuffle
 from .. import consts as K
 from .. import state as S
 from .. import tables as T
@@ -24,43 +24,106 @@ choose_bound = chooser_call(CHOOSERS)
 @njit
 def imagine_future(R, st):
     """Re-draw what the team cannot know, from the rollout stream: the dice and reshuffle
-    streams, and the order of every face-down deck (the Smurf deck, the Dark Forest, the
-    additional pile, the Invention deck, the Gargamel cards above Too Late). Too Late keeps
-    its depth: with `--too-late bottom-K` a playout knows the round it comes (an assumption
-    of the rollout, in the README)."""
+    streams, and every face-down card it cannot tell apart. The Smurf deck and the Invention
+    deck are shuffled (the team knows what they hold, not the order); the lost Smurfs of the
+    Dark Forest and of the additional pile are shuffled together and dealt back in the two
+    piles' counts (the team never saw which went where); the Gargamel cards not yet revealed
+    are drawn from every effect card not yet seen, those left in the box included (the team
+    does not know which were dealt into the deck). Too Late keeps its depth: with
+    `--too-late bottom-K` a playout knows the round it comes (an assumption of the rollout,
+    in the README)."""
     st.rng[K.STREAM_DICE] = next_u64(st.rng, K.STREAM_ROLLOUT)
     st.rng[K.STREAM_SHUFFLE] = next_u64(st.rng, K.STREAM_ROLLOUT)
     rs = K.STREAM_SHUFFLE
     shuffle(st.piles[S.P_DECK], st.pile_n[S.P_DECK], st.rng, rs)
-    shuffle(st.piles[S.P_FOREST], st.pile_n[S.P_FOREST], st.rng, rs)
-    shuffle(st.piles[S.P_EXTRA], st.pile_n[S.P_EXTRA], st.rng, rs)
+    shuffle_two(st.piles[S.P_FOREST], st.pile_n[S.P_FOREST], st.piles[S.P_EXTRA],
+                st.pile_n[S.P_EXTRA], st.rng, rs)
     shuffle(st.inv[S.I_DECK], st.inv_n[S.I_DECK], st.rng, rs)
-    # Gargamel: the cards above Too Late (below it lie only cards a Rewind Spell put back)
+    redraw_gargamel(R, st, rs)
+
+
+@njit
+def shuffle_two(a, na, b, nb, states, stream):
+    """Fisher-Yates over a[:na] followed by b[:nb], as one sequence: the cards of both are
+    shuffled together, and each keeps its count."""
+    n = na + nb
+    for i in range(n - 1, 0, -1):
+        j = randint(states, stream, i + 1)
+        x = a[i] if i < na else b[i - na]
+        y = a[j] if j < na else b[j - na]
+        if i < na:
+            a[i] = y
+        else:
+            b[i - na] = y
+        if j < na:
+            a[j] = x
+        else:
+            b[j - na] = x
+
+
+@njit
+def hidden_slot(R, st, k, n):
+    """The deck position (0..n-1) of the k-th unseen effect card from the bottom, or, past
+    those, the slot n + (k - m) of the box's cards written above the deck."""
+    for p in range(n):
+        c = st.garg_deck[p]
+        if st.garg_seen[c] == 0 and R.garg[c, T.G_TIMING] != K.G_TOO_LATE:
+            if k == 0:
+                return p
+            k -= 1
+    return n + k
+
+
+@njit
+def redraw_gargamel(R, st, rs):
+    """Deal the Gargamel deck's unseen effect cards again from every effect card not yet
+    revealed (in the deck or left in the box). The box's cards are written above the deck's
+    top (slots n.., free: the revealed cards left them) as scratch for the draw."""
     n = st.sc[S.S_GARG_N]
-    t = 0
-    while t < n and R.garg[st.garg_deck[t], T.G_TIMING] != K.G_TOO_LATE:
-        t += 1
-    if t + 1 < n:
-        shuffle(st.garg_deck[t + 1:], n - t - 1, st.rng, rs)
+    m = 0
+    for p in range(n):
+        c = st.garg_deck[p]
+        if st.garg_seen[c] == 0 and R.garg[c, T.G_TIMING] != K.G_TOO_LATE:
+            m += 1
+    b = 0
+    for c in range(R.garg.shape[0]):
+        if st.garg_seen[c] == 0 and R.garg[c, T.G_TIMING] != K.G_TOO_LATE:
+            in_deck = False
+            for p in range(n):
+                if st.garg_deck[p] == c:
+                    in_deck = True
+            if not in_deck:
+                st.garg_deck[n + b] = c
+                b += 1
+    for i in range(m):   # the first m of a Fisher-Yates over the m deck slots and the b box slots
+        j = i + randint(st.rng, rs, m + b - i)
+        if j != i:
+            pi = hidden_slot(R, st, i, n)
+            pj = hidden_slot(R, st, j, n)
+            t = st.garg_deck[pi]
+            st.garg_deck[pi] = st.garg_deck[pj]
+            st.garg_deck[pj] = t
 
 
 @njit(inline="always")   # typed into decide, its only caller: one call fewer per decision
-def choose(R, st, kind, n, sid, params):
+def choose(R, C, st, kind, n, sid, params):
     """Strategy `sid`'s index into st.options[:n] for a decision of `kind` (-1: no such
     strategy). Of the generic ones only RANDOM changes the state (it draws from the policy
     stream)."""
     if sid < N_GENERIC:
         return choose_generic(sid, st.rng, K.STREAM_POLICY, n, params, st.ctl[S.H_ASKED])
-    return choose_bound(R, st, kind, n, PLUGIN_SLOT if sid == PLUGIN else sid, params)
+    return choose_bound(R, C, st, kind, n, PLUGIN_SLOT if sid == PLUGIN else sid, params)
 
 
 @njit
-def decide(R, st, kind, n, sid, params):
-    """Ask the strategy for an index into st.options[:n]; a forced move (n == 1) is not asked."""
+def decide(R, C, st, kind, n, sid, params):
+    """Ask the strategy for an index into st.options[:n]; a forced move (n == 1) is not asked.
+    The strategy sees the rules (R), the rules in force (C: level counts, dice, variants) and
+    the state."""
     st.decisions[kind] += 1
     if n == 1:
         return 0
-    idx = choose(R, st, kind, n, sid, params)
+    idx = choose(R, C, st, kind, n, sid, params)
     st.ctl[S.H_ASKED] += 1
     if idx < 0 or idx >= n:
         st.ctl[S.H_BAD_KIND] = kind

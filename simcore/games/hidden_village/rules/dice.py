@@ -20,6 +20,8 @@ def roll_die(C, st, die):
         st.ctl[S.H_FORCED_POS] += 1
     else:
         face = randint(st.rng, K.STREAM_DICE, K.N_FACES)
+    st.sc[S.S_DIE] = die
+    st.sc[S.S_FACE] = face
     log(C, st, K.EV_ROLL, die, face, 0)
     return face
 
@@ -33,7 +35,7 @@ def apply_result(R, C, st, result, amount, roller, sid, params):
     elif result == K.FACE_SHORTAGE:
         reduce = inv_sum(R, st, K.OP_SHORTAGE_REDUCE)
         if reduce > 0:
-            log_ability(C, st, 1, st.inv[S.I_CRAFTED, inv_slot(R, st, K.OP_SHORTAGE_REDUCE)],
+            log_ability(C, st, K.FROM_INVENTION, st.inv[S.I_CRAFTED, inv_slot(R, st, K.OP_SHORTAGE_REDUCE)],
                         K.OP_SHORTAGE_REDUCE)
         lose_choice(R, C, st, amount - reduce, sid, params)
     elif result == K.FACE_DESTROY_INVENTION:
@@ -76,14 +78,14 @@ def ignore_danger(R, C, st, sid, params):
             k += 1
     if k == 1:
         return False
-    slot = st.options[decide(R, st, K.D_IGNORE_DANGER, k, sid, params)]
+    slot = st.options[decide(R, C, st, K.D_IGNORE_DANGER, k, sid, params)]
     if slot < 0:
         return False
     card = st.inv[S.I_CRAFTED, slot]
     st.sc[S.S_N_INV_USED] += 1
-    log_ability(C, st, 1, card, K.OP_IGNORE_DANGER)
+    log_ability(C, st, K.FROM_INVENTION, card, K.OP_IGNORE_DANGER)
     if R.inv[card, T.INV_TYPE] == K.INV_SINGLE_USE:
-        discard_crafted(R, C, st, slot, 3, sid, params)
+        discard_crafted(R, C, st, slot, K.INV_OUT_SPENT, sid, params)
     else:
         st.inv_used[card] = 1
     return True

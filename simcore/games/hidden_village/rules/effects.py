@@ -21,7 +21,7 @@ def choose_resource(R, C, st, kind, exclude, sid, params):
         if r != exclude:
             st.options[k] = r
             k += 1
-    return st.options[decide(R, st, kind, k, sid, params)]
+    return st.options[decide(R, C, st, kind, k, sid, params)]
 
 
 @njit
@@ -36,7 +36,7 @@ def offer_craft(R, C, st, discount, sid, params):
             k += 1
     if k == 1:
         return False
-    slot = st.options[decide(R, st, K.D_OPTIONAL, k, sid, params)]
+    slot = st.options[decide(R, C, st, K.D_OPTIONAL, k, sid, params)]
     if slot < 0:
         return False
     craft(R, C, st, slot, True, discount, sid, params)
@@ -108,7 +108,7 @@ def instant(R, C, st, table, card, source, p, sid, params):
         elif op == K.OP_AZRAEL_TO:
             for loc in range(K.N_LOCATIONS):
                 st.options[loc] = loc
-            to = st.options[decide(R, st, K.D_AZRAEL_TO, K.N_LOCATIONS, sid, params)]
+            to = st.options[decide(R, C, st, K.D_AZRAEL_TO, K.N_LOCATIONS, sid, params)]
             move_azrael(C, st, (to - st.sc[S.S_AZRAEL]) % K.N_LOCATIONS)
         elif op == K.OP_PREPARE_CAKE:
             k = 0
@@ -118,7 +118,7 @@ def instant(R, C, st, table, card, source, p, sid, params):
                     k += 1
             done = k > 0
             if done:
-                i = st.options[decide(R, st, K.D_PREPARE_CAKE, k, sid, params)]
+                i = st.options[decide(R, C, st, K.D_PREPARE_CAKE, k, sid, params)]
                 st.cake_done[i] = 1
                 objectives_changed(st)
                 log(C, st, K.EV_CAKE, st.cake[i], 0, 0)
@@ -149,10 +149,10 @@ def collect(R, C, st, r, n, at_location, sid, params):
     if played_on(R, st, K.OP_COLLECT_ANY_TYPE):
         t = choose_resource(R, C, st, K.D_GAIN_ONE, -1, sid, params)
         if t != r:
-            log_ability(C, st, 0, card, K.OP_COLLECT_ANY_TYPE)
+            log_ability(C, st, K.FROM_SMURF, card, K.OP_COLLECT_ANY_TYPE)
     delta = played_val(R, st, K.OP_COLLECT_DELTA, K.OPV_AMOUNT)
     if delta != 0:
-        log_ability(C, st, 0, card, K.OP_COLLECT_DELTA)
+        log_ability(C, st, K.FROM_SMURF, card, K.OP_COLLECT_DELTA)
     gain(R, C, st, t, max(0, n + delta))
     bonus_extra(R, C, st, r, -1, t, at_location, sid, params)
 
@@ -166,12 +166,12 @@ def collect_pair(R, C, st, sid, params):
     if played_on(R, st, K.OP_COLLECT_IDENTICAL):
         a = choose_resource(R, C, st, K.D_GAIN_ONE, -1, sid, params)
         b = a
-        log_ability(C, st, 0, card, K.OP_COLLECT_IDENTICAL)
+        log_ability(C, st, K.FROM_SMURF, card, K.OP_COLLECT_IDENTICAL)
     elif played_on(R, st, K.OP_COLLECT_ANY_TYPE):
         a = choose_resource(R, C, st, K.D_GAIN_ONE, -1, sid, params)
         b = choose_resource(R, C, st, K.D_GAIN_ONE, -1, sid, params)
         if a == b:
-            log_ability(C, st, 0, card, K.OP_COLLECT_ANY_TYPE)
+            log_ability(C, st, K.FROM_SMURF, card, K.OP_COLLECT_ANY_TYPE)
     else:
         k = 0
         for pass_ in range(2):
@@ -183,11 +183,11 @@ def collect_pair(R, C, st, sid, params):
                         k += 1
             if k > 0:
                 break
-        opt = st.options[decide(R, st, K.D_GAIN_PAIR, k, sid, params)]
+        opt = st.options[decide(R, C, st, K.D_GAIN_PAIR, k, sid, params)]
         a = opt // 3
         b = opt % 3
     if played_val(R, st, K.OP_COLLECT_DELTA, K.OPV_AMOUNT) < 0:
-        log_ability(C, st, 0, card, K.OP_COLLECT_DELTA)
+        log_ability(C, st, K.FROM_SMURF, card, K.OP_COLLECT_DELTA)
         gain(R, C, st, a, 1)
     else:
         gain(R, C, st, a, 1)
@@ -202,14 +202,14 @@ def bonus_extra(R, C, st, r, b, t, at_location, sid, params):
     card = st.sc[S.S_PLAYED]
     extra = played_val(R, st, K.OP_COLLECT_EXTRA_SAME, K.OPV_AMOUNT)
     if extra > 0:
-        log_ability(C, st, 0, card, K.OP_COLLECT_EXTRA_SAME)
+        log_ability(C, st, K.FROM_SMURF, card, K.OP_COLLECT_EXTRA_SAME)
     if at_location:
         slot = inv_slot(R, st, K.OP_COLLECT_EXTRA_SAME)
         if slot >= 0 and not st.inv_used[st.inv[S.I_CRAFTED, slot]]:
             inv = st.inv[S.I_CRAFTED, slot]
             st.inv_used[inv] = 1
             extra += R.inv_op[inv, K.OP_COLLECT_EXTRA_SAME, K.OPV_AMOUNT]
-            log_ability(C, st, 1, inv, K.OP_COLLECT_EXTRA_SAME)
+            log_ability(C, st, K.FROM_INVENTION, inv, K.OP_COLLECT_EXTRA_SAME)
     if extra > 0:
         if b >= 0:
             gain_extra_different(R, C, st, r, b, extra, sid, params)
@@ -221,10 +221,10 @@ def bonus_extra(R, C, st, r, b, t, at_location, sid, params):
         for q in range(2):
             u = t if q == 0 else b
             if u >= 0 and (q == 0 or u != t) and (mask >> u) & 1:
-                log_ability(C, st, 0, card, K.OP_COLLECT_BONUS)
+                log_ability(C, st, K.FROM_SMURF, card, K.OP_COLLECT_BONUS)
                 gain(R, C, st, u, played_val(R, st, K.OP_COLLECT_BONUS, K.OPV_AMOUNT))
     if played_on(R, st, K.OP_COLLECT_ALSO):
-        log_ability(C, st, 0, card, K.OP_COLLECT_ALSO)
+        log_ability(C, st, K.FROM_SMURF, card, K.OP_COLLECT_ALSO)
         gain(R, C, st, played_val(R, st, K.OP_COLLECT_ALSO, K.OPV_RES),
              played_val(R, st, K.OP_COLLECT_ALSO, K.OPV_AMOUNT))
 
@@ -258,15 +258,21 @@ def bonus_actions(R, C, st, p, sid, params):
                 k += usable_single_use(R, st, st.inv[S.I_CRAFTED, i])
         if k == 1:
             return
-        opt = st.options[decide(R, st, K.D_BONUS, k, sid, params)]
+        opt = st.options[decide(R, C, st, K.D_BONUS, k, sid, params)]
         if opt == 0:
             return
+        before_card = st.sc[S.S_PLAYED] < 0   # the bonus window before the card (step 1)
         if opt < 100:
+            idea = st.inv[S.I_IDEAS, opt - 1]
+            if before_card and R.inv[idea, T.INV_COST] > 0 and inv_sum(R, st, K.OP_CRAFT_DISCOUNT) > 0:
+                st.sc[S.S_INV_BEFORE_CARD] = 1   # a crafted invention's discount acted (HV-N01)
             craft(R, C, st, opt - 1, True, 0, sid, params)
         else:
             slot = opt - 100
             card = st.inv[S.I_CRAFTED, slot]
+            if before_card:
+                st.sc[S.S_INV_BEFORE_CARD] = 1   # HV-N01
             st.sc[S.S_N_INV_USED] += 1
             log(C, st, K.EV_USE, card, 0, 0)
-            discard_crafted(R, C, st, slot, 3, sid, params)   # HV-I05: discarded after use
+            discard_crafted(R, C, st, slot, K.INV_OUT_SPENT, sid, params)   # HV-I05: discarded after use
             instant(R, C, st, R.inv_op, card, 1, p, sid, params)

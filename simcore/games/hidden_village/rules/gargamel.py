@@ -19,7 +19,7 @@ def destroy_house(C, st, h):
 
 
 @njit
-def choose_built_house(R, st, kind, first, sid, params):
+def choose_built_house(R, C, st, kind, first, sid, params):
     """Offer every built house after the `first` options already in st.options; -1 if none.
     With the Sturdy Roof crafted no house can be destroyed, so none is offered."""
     k = first
@@ -30,7 +30,7 @@ def choose_built_house(R, st, kind, first, sid, params):
                 k += 1
     if k == 0:
         return -1
-    return st.options[decide(R, st, kind, k, sid, params)]
+    return st.options[decide(R, C, st, kind, k, sid, params)]
 
 
 @njit
@@ -49,7 +49,7 @@ def apply_gargamel_effect(R, C, st, card, j, sid, params):
         if stock_total(st) >= amount:
             st.options[0] = -1
             k = 1
-        h = choose_built_house(R, st, K.D_FIT_OF_RAGE, k, sid, params)
+        h = choose_built_house(R, C, st, K.D_FIT_OF_RAGE, k, sid, params)
         if h >= 0:
             destroy_house(C, st, h)
         else:
@@ -59,11 +59,11 @@ def apply_gargamel_effect(R, C, st, card, j, sid, params):
     elif op == K.GE_LOSE:
         lose_choice(R, C, st, amount, sid, params)
     elif op == K.GE_DESTROY_HOUSE:
-        h = choose_built_house(R, st, K.D_DESTROY_HOUSE, 0, sid, params)
+        h = choose_built_house(R, C, st, K.D_DESTROY_HOUSE, 0, sid, params)
         if h >= 0:
             destroy_house(C, st, h)
         elif inv_slot(R, st, K.OP_NO_HOUSE_DESTROY) >= 0:
-            log_ability(C, st, 1, st.inv[S.I_CRAFTED, inv_slot(R, st, K.OP_NO_HOUSE_DESTROY)],
+            log_ability(C, st, K.FROM_INVENTION, st.inv[S.I_CRAFTED, inv_slot(R, st, K.OP_NO_HOUSE_DESTROY)],
                         K.OP_NO_HOUSE_DESTROY)
     elif op == K.GE_CRACOUCASS:
         cracoucass_attack(R, C, st, st.sc[S.S_FIRST], sid, params)
@@ -93,6 +93,7 @@ def reveal_gargamel(R, C, st, sid, params):
     st.sc[S.S_GARG_N] -= 1
     card = st.garg_deck[st.sc[S.S_GARG_N]]
     st.sc[S.S_GARG_TOP] = card
+    st.garg_seen[card] = 1
     log(C, st, K.EV_GARGAMEL, card, 0, 0)
     slot = inv_slot(R, st, K.OP_REWIND)
     if slot >= 0 and R.garg[card, T.G_TIMING] != K.G_TOO_LATE and st.sc[S.S_GARG_N] > 0:
@@ -101,11 +102,11 @@ def reveal_gargamel(R, C, st, sid, params):
         # (HV-G02); with no other card left there is nothing new to reveal.
         st.options[0] = 0
         st.options[1] = 1
-        if st.options[decide(R, st, K.D_REWIND, 2, sid, params)] == 1:
+        if st.options[decide(R, C, st, K.D_REWIND, 2, sid, params)] == 1:
             spell = st.inv[S.I_CRAFTED, slot]
             st.sc[S.S_N_INV_USED] += 1
-            log_ability(C, st, 1, spell, K.OP_REWIND)
-            discard_crafted(R, C, st, slot, 3, sid, params)
+            log_ability(C, st, K.FROM_INVENTION, spell, K.OP_REWIND)
+            discard_crafted(R, C, st, slot, K.INV_OUT_SPENT, sid, params)
             n = st.sc[S.S_GARG_N]
             for i in range(n, 0, -1):
                 st.garg_deck[i] = st.garg_deck[i - 1]
@@ -113,6 +114,7 @@ def reveal_gargamel(R, C, st, sid, params):
             log(C, st, K.EV_REWIND, card, 0, 0)
             card = st.garg_deck[n]
             st.sc[S.S_GARG_TOP] = card
+            st.garg_seen[card] = 1
             log(C, st, K.EV_GARGAMEL, card, 0, 0)
     if R.garg[card, T.G_TIMING] == K.G_TOO_LATE:
         st.sc[S.S_OUTCOME] = K.LOSS

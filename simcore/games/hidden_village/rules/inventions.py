@@ -48,7 +48,7 @@ def robot_leaves(R, C, st, sid, params):
                     st.options[k] = a * K.MAX_SPACES + s
                     k += 1
         if k > 0:
-            opt = st.options[decide(R, st, K.D_ROBOT_REMOVE, k, sid, params)]
+            opt = st.options[decide(R, C, st, K.D_ROBOT_REMOVE, k, sid, params)]
             st.occ[opt // K.MAX_SPACES, opt % K.MAX_SPACES] = -1
         elif st.sc[S.S_NEST] > 0:
             st.sc[S.S_NEST] -= 1
@@ -94,7 +94,8 @@ def craft(R, C, st, slot, paid, discount, sid, params):
     if n > R.setup[T.SU_INVENTIONS_MAX]:
         for i in range(n):
             st.options[i] = i
-        discard_crafted(R, C, st, decide(R, st, K.D_CRAFT_DISCARD, n, sid, params), 0, sid, params)
+        out = decide(R, C, st, K.D_CRAFT_DISCARD, n, sid, params)
+        discard_crafted(R, C, st, out, K.INV_OUT_OVER_LIMIT, sid, params)
     check_progress(R, C, st)
 
 
@@ -120,12 +121,13 @@ def destroy_invention(R, C, st, sid, params):
         return
     for i in range(n):
         st.options[i] = i
-    discard_crafted(R, C, st, decide(R, st, K.D_DESTROY_INVENTION, n, sid, params), 1, sid, params)
+    slot = decide(R, C, st, K.D_DESTROY_INVENTION, n, sid, params)
+    discard_crafted(R, C, st, slot, K.INV_OUT_DESTROYED, sid, params)
 
 
 @njit
 def discard_all_ideas(C, st):
     for i in range(st.inv_n[S.I_IDEAS]):
         st.sc[S.S_INV_DISCARD] += 1
-        log(C, st, K.EV_INV_DISCARD, st.inv[S.I_IDEAS, i], 2, 0)
+        log(C, st, K.EV_INV_DISCARD, st.inv[S.I_IDEAS, i], K.INV_OUT_BURNED, 0)
     st.inv_n[S.I_IDEAS] = 0

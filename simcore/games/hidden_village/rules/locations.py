@@ -39,7 +39,7 @@ def rescue(R, C, st, p, sid, params):
     if k == 0:
         log(C, st, K.EV_NOTHING, K.NOTHING_EFFECT, 0, 0)
         return
-    mode = st.options[decide(R, st, K.D_RESCUE, k, sid, params)]
+    mode = st.options[decide(R, C, st, K.D_RESCUE, k, sid, params)]
     card = st.sc[S.S_PLAYED]
     rescued = False
     if mode & 1:
@@ -52,28 +52,28 @@ def rescue(R, C, st, p, sid, params):
             if played_on(R, st, K.OP_RESCUE_SECOND_DRAW) and (st.pile_n[S.P_FOREST] > 0 or st.pile_n[S.P_EXTRA] > 0):
                 st.options[0] = 0
                 st.options[1] = 1
-                if st.options[decide(R, st, K.D_SECOND_DRAW, 2, sid, params)] == 1:
+                if st.options[decide(R, C, st, K.D_SECOND_DRAW, 2, sid, params)] == 1:
                     src2 = draw_lost_smurf(C, st, p)
                     st.sc[S.S_N_RESCUES] += 1
                     if src2 == 1:
                         st.sc[S.S_RESCUES_ROUND] += 1
-                    log_ability(C, st, 0, card, K.OP_RESCUE_SECOND_DRAW)
+                    log_ability(C, st, K.FROM_SMURF, card, K.OP_RESCUE_SECOND_DRAW)
             slot = inv_slot(R, st, K.OP_SECOND_LOST)
             if slot >= 0 and draw_lost_smurf(C, st, p) > 0:
-                log_ability(C, st, 1, st.inv[S.I_CRAFTED, slot], K.OP_SECOND_LOST)
+                log_ability(C, st, K.FROM_INVENTION, st.inv[S.I_CRAFTED, slot], K.OP_SECOND_LOST)
     if mode & 2:
         rescued = True
         st.sc[S.S_NEST] -= 1
         st.sc[S.S_ESPLANADE] += 1
         log(C, st, K.EV_RESCUE_NEST, st.sc[S.S_NEST], 0, 0)
     if rescued and played_on(R, st, K.OP_RESCUE_GAIN_DIFFERENT):
-        log_ability(C, st, 0, card, K.OP_RESCUE_GAIN_DIFFERENT)
+        log_ability(C, st, K.FROM_SMURF, card, K.OP_RESCUE_GAIN_DIFFERENT)
         k = 0
         for r1 in range(K.N_RES):
             for r2 in range(r1 + 1, K.N_RES):
                 st.options[k] = 3 * r1 + r2
                 k += 1
-        opt = st.options[decide(R, st, K.D_GAIN_PAIR, k, sid, params)]
+        opt = st.options[decide(R, C, st, K.D_GAIN_PAIR, k, sid, params)]
         gain(R, C, st, opt // 3, 1)
         gain(R, C, st, opt % 3, 1)
 
@@ -87,18 +87,18 @@ def free_craft(R, C, st, sid, params):
         return
     for i in range(n):
         st.options[i] = i
-    craft(R, C, st, decide(R, st, K.D_FREE_CRAFT, n, sid, params), False, 0, sid, params)
+    craft(R, C, st, decide(R, C, st, K.D_FREE_CRAFT, n, sid, params), False, 0, sid, params)
 
 
 @njit
-def choose_house(R, st, a, sid, params):
+def choose_house(R, C, st, a, sid, params):
     k = 0
     cr = cost_rules(R, st)
     for h in range(st.sc[S.S_N_HOUSES]):
         if st.house_built[h] == 0 and affordable_under(R, st, cr, a, h):
             st.options[k] = h
             k += 1
-    return st.options[decide(R, st, K.D_BUILD, k, sid, params)]
+    return st.options[decide(R, C, st, K.D_BUILD, k, sid, params)]
 
 
 @njit
@@ -115,12 +115,12 @@ def pay_action(R, C, st, a, house, sid, params):
     if b > 0:
         k = 0
         for r in range(K.N_RES):
-            if of_res(c0, c1, c2, r) > 0 and can_pay(st, cr[4], c0, c1, c2, r, b):
+            if of_res(c0, c1, c2, r) > 0 and can_pay(st, cr.grumpy, c0, c1, c2, r, b):
                 st.options[k] = r
                 k += 1
         if k > 0:
-            discounted = st.options[decide(R, st, K.D_DISCOUNT, k, sid, params)]
-            log_ability(C, st, 0, card, K.OP_BUILD_DISCOUNT)
+            discounted = st.options[decide(R, C, st, K.D_DISCOUNT, k, sid, params)]
+            log_ability(C, st, K.FROM_SMURF, card, K.OP_BUILD_DISCOUNT)
     for r in range(K.N_RES):
         n = of_res(c0, c1, c2, r)
         if r == discounted:
@@ -128,9 +128,9 @@ def pay_action(R, C, st, a, house, sid, params):
         if n > 0:
             st.stock[r] -= n
             log(C, st, K.EV_PAY, r, n, 0)
-    grumpy = cr[4]
+    grumpy = cr.grumpy
     if grumpy > 0 and c0 + c1 + c2 > 0:
-        log_ability(C, st, 0, card, K.OP_EXTRA_COST)
+        log_ability(C, st, K.FROM_SMURF, card, K.OP_EXTRA_COST)
         pay_extra(R, C, st, grumpy, sid, params)
 
 
@@ -144,7 +144,7 @@ def pay_extra(R, C, st, n, sid, params):
 def azrael_roll(R, C, st, p, sid, params):
     """HV-A01: the Azrael die for a meeple placed where he is, unless it is the Nat Smurf."""
     if played_on(R, st, K.OP_SKIP_AZRAEL):
-        log_ability(C, st, 0, st.sc[S.S_PLAYED], K.OP_SKIP_AZRAEL)
+        log_ability(C, st, K.FROM_SMURF, st.sc[S.S_PLAYED], K.OP_SKIP_AZRAEL)
         return
     roll_and_apply(R, C, st, K.DIE_AZRAEL, p, sid, params)
 
@@ -158,7 +158,7 @@ def perform(R, C, st, a, p, sid, params):
     card = st.sc[S.S_PLAYED]
     house = -1
     if eff == K.ACT_BUILD:
-        house = choose_house(R, st, a, sid, params)
+        house = choose_house(R, C, st, a, sid, params)
     pay_action(R, C, st, a, house, sid, params)
     dangerous = R.act[a, T.A_DANGER] != 0 or st.loc_mod[loc, S.LM_DANGER] != 0
     st.sc[S.S_N_ACTIONS] += 1
@@ -169,13 +169,13 @@ def perform(R, C, st, a, p, sid, params):
         st.sc[S.S_N_DANGEROUS] += 1
         st.sc[S.S_DANGER_STREAK] += 1
         if played_on(R, st, K.OP_SKIP_DANGER):
-            log_ability(C, st, 0, card, K.OP_SKIP_DANGER)
+            log_ability(C, st, K.FROM_SMURF, card, K.OP_SKIP_DANGER)
         else:
             roll_and_apply(R, C, st, C.danger_die, p, sid, params)
     else:
         st.sc[S.S_DANGER_STREAK] = 0
         if played_on(R, st, K.OP_FORCE_DANGER):
-            log_ability(C, st, 0, card, K.OP_FORCE_DANGER)
+            log_ability(C, st, K.FROM_SMURF, card, K.OP_FORCE_DANGER)
             roll_and_apply(R, C, st, C.danger_die, p, sid, params)
     if st.sc[S.S_OUTCOME] != K.RUNNING:
         return
@@ -200,7 +200,7 @@ def perform(R, C, st, a, p, sid, params):
         if st.sc[S.S_OUTCOME] == K.RUNNING:
             relocate(R, C, st, True, sid, params)
     if played_on(R, st, K.OP_PERFORM_REVEAL_IDEAS) and st.sc[S.S_OUTCOME] == K.RUNNING:
-        log_ability(C, st, 0, card, K.OP_PERFORM_REVEAL_IDEAS)
+        log_ability(C, st, K.FROM_SMURF, card, K.OP_PERFORM_REVEAL_IDEAS)
         reveal_ideas(C, st, played_val(R, st, K.OP_PERFORM_REVEAL_IDEAS, K.OPV_AMOUNT))
     check_progress(R, C, st)
 
@@ -226,21 +226,21 @@ def perform_invention(R, C, st, slot, p, sid, params):
         log(C, st, K.EV_PAY, cr, n, 0)
         grumpy = played_val(R, st, K.OP_EXTRA_COST, K.OPV_AMOUNT)
         if grumpy > 0:
-            log_ability(C, st, 0, played, K.OP_EXTRA_COST)
+            log_ability(C, st, K.FROM_SMURF, played, K.OP_EXTRA_COST)
             pay_extra(R, C, st, grumpy, sid, params)
     if played_on(R, st, K.OP_FORCE_DANGER):
-        log_ability(C, st, 0, played, K.OP_FORCE_DANGER)
+        log_ability(C, st, K.FROM_SMURF, played, K.OP_FORCE_DANGER)
         roll_and_apply(R, C, st, C.danger_die, p, sid, params)
         if st.sc[S.S_OUTCOME] != K.RUNNING:
             return
     if R.inv_op[card, K.OP_COLLECT, K.OPV_ON]:
-        log_ability(C, st, 1, card, K.OP_COLLECT)
+        log_ability(C, st, K.FROM_INVENTION, card, K.OP_COLLECT)
         collect(R, C, st, R.inv_op[card, K.OP_COLLECT, K.OPV_RES],
                 R.inv_op[card, K.OP_COLLECT, K.OPV_AMOUNT], False, sid, params)
     else:
         instant(R, C, st, R.inv_op, card, 1, p, sid, params)
     if played_on(R, st, K.OP_PERFORM_REVEAL_IDEAS) and st.sc[S.S_OUTCOME] == K.RUNNING:
-        log_ability(C, st, 0, played, K.OP_PERFORM_REVEAL_IDEAS)
+        log_ability(C, st, K.FROM_SMURF, played, K.OP_PERFORM_REVEAL_IDEAS)
         reveal_ideas(C, st, played_val(R, st, K.OP_PERFORM_REVEAL_IDEAS, K.OPV_AMOUNT))
     check_progress(R, C, st)
 

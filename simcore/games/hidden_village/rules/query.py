@@ -7,6 +7,8 @@ changes costs (cost_rules) and the played card's limits (card_limits) itself; th
 forms take them read once by the caller, as `enumerate_placements` does for its 16 actions.
 The `..._under` kernels are typed into their callers (`inline="always"`): a tuple argument
 would cost a machine word per element on every call."""
+from typing import NamedTuple
+
 from ....jit import njit
 from .. import consts as K
 from .. import state as S
@@ -75,6 +77,17 @@ def next_free_space(R, st, a):
     return -1
 
 
+class CostRules(NamedTuple):
+    """The cost changes in force now (cost_rules), read once for many cost questions."""
+    discount_res: int      # the played card's discount (Tailor Smurf): resource, -1 for none ...
+    discount_amount: int   # ... how much ...
+    discount_mask: int     # ... at which locations (bit per location)
+    handy: int             # the played card's any-resource discount on builds (Handy Smurf)
+    grumpy: int            # the played card's extra resource of any kind (Grumpy Smurf)
+    roof_res: int          # a crafted invention's roof discount (Scaffolding): resource, -1 ...
+    roof_amount: int       # ... and how much
+
+
 @njit
 def cost_rules(R, st):
     """The cost changes in force now, read once for many cost questions: the played card's
@@ -101,7 +114,7 @@ def cost_rules(R, st):
         inv = st.inv[S.I_CRAFTED, slot]
         roof_res = R.inv_op[inv, K.OP_BUILD_DISCOUNT, K.OPV_RES]
         roof_amount = R.inv_op[inv, K.OP_BUILD_DISCOUNT, K.OPV_AMOUNT]
-    return (d_res, d_amount, d_mask, handy, grumpy, roof_res, roof_amount)
+    return CostRules(d_res, d_amount, d_mask, handy, grumpy, roof_res, roof_amount)
 
 
 @njit
@@ -111,11 +124,11 @@ def cost_of(R, st, cr, a, house, r):
     n = R.act[a, T.A_COST + r] + st.loc_mod[loc, S.LM_EXTRA + r]
     if house >= 0:
         roof = R.roof_cost[st.house_roof[house], r]
-        if roof > 0 and cr[5] == r:
-            roof = roof - cr[6] if roof > cr[6] else 0
+        if roof > 0 and cr.roof_res == r:
+            roof = roof - cr.roof_amount if roof > cr.roof_amount else 0
         n += roof
-    if cr[0] == r and (cr[2] >> loc) & 1:
-        n -= cr[1]
+    if cr.discount_res == r and (cr.discount_mask >> loc) & 1:
+        n -= cr.discount_amount
     return n if n > 0 else 0
 
 
@@ -136,7 +149,7 @@ def total_cost(R, st, a, house):
 @njit
 def handy_discount(R, cr, a):
     """The Handy Smurf's 'pay 1 resource less of your choice' applies to builds only."""
-    return cr[3] if R.act[a, T.A_EFFECT] == K.ACT_BUILD else 0
+    return cr.handy if R.act[a, T.A_EFFECT] == K.ACT_BUILD else 0
 
 
 @njit(inline="always")
@@ -173,9 +186,9 @@ def affordable_under(R, st, cr, a, house):
     b = handy_discount(R, cr, a)
     if b > 0:
         for r in range(K.N_RES):
-            if of_res(c0, c1, c2, r) > 0 and can_pay(st, cr[4], c0, c1, c2, r, b):
+            if of_res(c0, c1, c2, r) > 0 and can_pay(st, cr.grumpy, c0, c1, c2, r, b):
                 return True
-    return can_pay(st, cr[4], c0, c1, c2, -1, 0)
+    return can_pay(st, cr.grumpy, c0, c1, c2, -1, 0)
 
 
 @njit(inline="always")

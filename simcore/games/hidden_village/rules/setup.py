@@ -22,8 +22,8 @@ def reset_state(R, C, st):
     st.sc[S.S_GARG_TOP] = -1
     st.sc[S.S_N_HOUSES] = C.n_houses
     st.sc[S.S_N_CAKES] = C.n_cakes
-    st.sc[S.S_PLAYERS] = C.players
-    st.sc[S.S_HUNGRY] = C.hungry
+    st.sc[S.S_DIE] = -1
+    st.sc[S.S_FACE] = -1
     st.stock[:] = 0
     st.occ[:, :] = -1
     st.loc_mod[:, :] = 0
@@ -87,6 +87,7 @@ def setup_game(R, C, st, seed, game_index):
         st.garg_deck[0] = st.garg_deck[j]
         st.garg_deck[j] = too_late
     st.sc[S.S_GARG_N] = C.n_garg
+    st.garg_seen[:] = 0
     # HV-S08: the Dark Forest takes n lost Smurfs of a shuffle; the rest form the additional pile
     ns = R.smurf_kind.shape[0]
     nl = 0

@@ -22,16 +22,27 @@ def play_card(R, C, st, p, sid, params):
         st.sc[S.S_PLAYED] = card
         log(C, st, K.EV_PLAY, card, 1, 0)
     else:
+        # HV-N01: a card that forbids crafted inventions "during this turn" cannot be played
+        # once one was used or acted this turn (unless every card in the hand forbids them:
+        # then the team was bound from the turn's start, see bind_turn)
+        k = 0
         for s in range(n):
-            st.options[s] = s
-        card = take_from_hand(st, p, decide(R, st, K.D_PLAY_CARD, n, sid, params))
+            if not (st.sc[S.S_INV_BEFORE_CARD]
+                    and R.smurf_op[st.hand[p, s], K.OP_NO_INVENTIONS, K.OPV_ON]):
+                st.options[k] = s
+                k += 1
+        if k == 0:
+            for s in range(n):
+                st.options[s] = s
+            k = n
+        card = take_from_hand(st, p, st.options[decide(R, C, st, K.D_PLAY_CARD, k, sid, params)])
         st.sc[S.S_PLAYED] = card
         log(C, st, K.EV_PLAY, card, 0, 0)
     if card < 0:
         return
     if R.smurf_op[card, K.OP_NO_INVENTIONS, K.OPV_ON]:
         st.sc[S.S_NO_INV] = 1
-        log_ability(C, st, 0, card, K.OP_NO_INVENTIONS)
+        log_ability(C, st, K.FROM_SMURF, card, K.OP_NO_INVENTIONS)
     instant(R, C, st, R.smurf_op, card, 0, p, sid, params)
 
 
@@ -49,7 +60,7 @@ def place_step(R, C, st, p, sid, params):
         st.sc[S.S_IDLE] += 1
         log(C, st, K.EV_NO_PLACEMENT, st.sc[S.S_IDLE], 0, 0)
         return
-    a = st.options[decide(R, st, K.D_PLACE, k, sid, params)]
+    a = st.options[decide(R, C, st, K.D_PLACE, k, sid, params)]
     place_meeple(R, C, st, a, p, sid, params)
 
 
@@ -59,10 +70,25 @@ def end_turn(R, C, st, p):
     card = st.sc[S.S_PLAYED]
     if card >= 0:
         push(st, S.P_DISCARD, card)
-        log(C, st, K.EV_DISCARD, card, p, 2)
+        log(C, st, K.EV_DISCARD, card, p, K.DISCARD_END_OF_TURN)
         st.sc[S.S_PLAYED] = -1
     st.sc[S.S_NO_INV] = 0
     refill_hand(C, st, p)
+
+
+@njit
+def bind_turn(R, st, p):
+    """A turn's start: no invention used yet; if every card in player p's hand forbids crafted
+    inventions during the turn (Beta Smurf, HV-N01), the team is bound from now on: none can
+    be used or act in the bonus window before the card either. (With an empty hand the card
+    is drawn blind at step 1: nothing binds the team before it.)"""
+    st.sc[S.S_INV_BEFORE_CARD] = 0
+    n = st.hand_n[p]
+    bound = n > 0
+    for s in range(n):
+        if not R.smurf_op[st.hand[p, s], K.OP_NO_INVENTIONS, K.OPV_ON]:
+            bound = False
+    st.sc[S.S_NO_INV] = 1 if bound else 0
 
 
 @njit
@@ -72,6 +98,7 @@ def play_turn(R, C, st, p, sid, params):
     st.sc[S.S_CUR] = p
     st.sc[S.S_TURN] += 1
     st.inv_used[:] = 0
+    bind_turn(R, st, p)
     log(C, st, K.EV_TURN, st.sc[S.S_ESPLANADE], 0, 0)
     bonus_actions(R, C, st, p, sid, params)
     if st.sc[S.S_OUTCOME] != K.RUNNING:
@@ -125,7 +152,7 @@ def end_of_round(R, C, st, sid, params):
     steps = R.garg[card, T.G_AZRAEL]
     slow = inv_sum(R, st, K.OP_AZRAEL_SLOW)
     if slow > 0 and steps > 0:
-        log_ability(C, st, 1, st.inv[S.I_CRAFTED, inv_slot(R, st, K.OP_AZRAEL_SLOW)], K.OP_AZRAEL_SLOW)
+        log_ability(C, st, K.FROM_INVENTION, st.inv[S.I_CRAFTED, inv_slot(R, st, K.OP_AZRAEL_SLOW)], K.OP_AZRAEL_SLOW)
         steps = steps - slow if steps > slow else 0
     move_azrael(C, st, steps)
     st.sc[S.S_FIRST] = (st.sc[S.S_FIRST] + 1) % C.players
