@@ -107,45 +107,76 @@ def test_a_turn_is_a_roll_and_a_move():
 
 @pytest.mark.rule("CR-M01")
 def test_moves_exactly_the_roll():
-    assert options("lane1-1", 3) == ["lane1-4", "start-1"]   # toward the cake first; home ends a move
-    assert set(options("trail-a6", 1)) == {"trail-a5", "trail-a7", "brown"}
-    for name in options("junction-a", 3):
-        assert R.dist[pt("junction-a"), pt(name)] in (1, 3)   # 3 steps: no shortcut of 2
+    assert options("lane1-1", 3) == ["lane1-4"]
+    assert options("trail-a2", 3) == ["trail-a5"]
+    assert options("trail-a5", 3, to_home=True) == ["trail-a2"]
+    # the goal ends a move early: the cake going out, a start coming home (CR-K02, CR-M04)
+    assert options("trail-a9", 3) == ["cake"]
+    assert options("lane1-2", 3, to_home=True) == ["start-1"]
 
 
 @pytest.mark.rule("CR-M02")
-def test_route_is_chosen_but_no_point_twice():
-    # from trail-a6, 2 steps: through brown to trail-b6, or along the trail both ways; never
-    # back to trail-a6 itself
-    opts = options("trail-a6", 2)
-    assert set(opts) == {"trail-a4", "trail-a8", "trail-b6"}
-    assert "trail-a6" not in options("trail-a6", 2)
-    # the greedy choice (option 0) heads to the goal
-    assert options("trail-a6", 2)[0] == "trail-a8"
-    assert options("trail-a6", 2, to_home=True)[0] == "trail-a4"
-    # a scripted strategy may take another route
-    g = Game(strategy=SCRIPTED, params=(2.0,)).place(0, "trail-a6").dice(2)
+def test_route_chosen_at_forks_never_a_point_twice():
+    # home from the cake: down either trail, then at a junction into either lane
+    assert options("cake", 2, to_home=True) == ["trail-a9", "trail-b9"]
+    assert options("trail-a1", 3, to_home=True) == ["lane1-4", "lane2-4"]
+    # a scripted strategy may take the other branch of the fork
+    g = Game(strategy=SCRIPTED, params=(1.0,)).place(0, "trail-a1", carried=2).dice(3)
     play_turn(R, g.cfg, g.st, 0)
-    assert g.pos(0) == options("trail-a6", 2)[2]
+    assert g.pos(0) == "lane2-4"
+    # no point twice: a forward move never comes back (each step is nearer the goal)
+    for frm in ("trail-a6", "junction-a", "cake"):
+        for steps in (1, 2, 3):
+            for home in (False, True):
+                for u in options(frm, steps, home):
+                    assert u != frm
+
+
+@pytest.mark.rule("CR-M06")
+def test_a_smurf_moves_forward_only():
+    # "röra dig framåt", "flytta sin smurf framåt": out toward the cake, never back to the
+    # start and never sideways through the brown point to the other trail
+    assert options("trail-a6", 1) == ["trail-a7"]
+    assert options("trail-a6", 2) == ["trail-a8"]
+    assert options("trail-a6", 1, to_home=True) == ["trail-a5"]
+    assert "brown" not in {u for f in ("trail-a6", "trail-b6") for s in (1, 2, 3)
+                           for h in (False, True) for u in options(f, s, h)}
+    # every step of every move brings the Smurf one point nearer its goal
+    for frm in range(R.adj.shape[0]):
+        for steps in (1, 2, 3):
+            for home in (False, True):
+                g = Game()
+                n = move_options(R, g.st, frm, steps, home)
+                goal = R.dist_home if home else R.dist[:, CAKE]
+                for u in g.st.opts[:n]:
+                    assert goal[u] == max(0, goal[frm] - steps) or goal[u] == 0
+    # carrying cakes a Smurf heads home; with the big cake empty too, even without cakes
+    g = Game().place(0, "trail-a5", carried=2).dice(2)
+    play_turn(R, g.cfg, g.st, 0)
+    assert g.pos(0) == "trail-a3"
+    g = Game().place(0, "trail-a5").dice(2)
+    g.st.sc[S.S_CAKE_LEFT] = 0
+    play_turn(R, g.cfg, g.st, 0)
+    assert g.pos(0) == "trail-a3"
+    g = Game().place(0, "trail-a5").dice(2)
+    play_turn(R, g.cfg, g.st, 0)
+    assert g.pos(0) == "trail-a7"
 
 
 @pytest.mark.rule("CR-M03")
-def test_a_blocked_move_goes_as_far_as_it_can(tmp_path):
-    # a dead-end spur: the board file with one extra point hanging off lane1-2
-    text = open(CAT.files["board.toml"]).read()
-    text = text.replace('"cake", "brown"]', '"cake", "brown", "spur"]').replace(
-        "edges = [\n", 'edges = [\n  ["lane1-2", "spur"],\n')
-    (tmp_path / "board.toml").write_text(text)
-    from simcore.games.cake_race.catalog import load_catalog
-    from simcore.games.cake_race.state import new_state
-    cat = load_catalog(tmp_path)
-    st = new_state(cat.rules, 16)
-    spur = cat.points.index("spur")
-    n = move_options(cat.rules, st, spur, 3, False)
-    assert sorted(cat.points[i] for i in st.opts[:n]) == ["lane1-4", "start-1"]
-    # a spur reached with steps left: the move stops there only when nothing longer exists
-    n = move_options(cat.rules, st, cat.points.index("lane1-1"), 2, False)
-    assert "spur" in [cat.points[i] for i in st.opts[:n]]
+def test_a_move_that_cannot_be_made_in_full_is_not_made():
+    # forward moves always go the full roll but for a goal, which ends a move; only a start
+    # that needs an exact roll (exact_home) can be overshot, and then the Smurf stays put
+    from simcore.games.cake_race.catalog import K_EXACT_HOME
+    R2 = R._replace(k=R.k.copy())
+    R2.k[K_EXACT_HOME] = 1
+    g = Game()
+    assert move_options(R2, g.st, pt("lane1-2"), 3, True) == 0
+    assert move_options(R2, g.st, pt("lane1-2"), 2, True) == 1 and g.st.opts[0] == pt("start-1")
+    g = Game().place(0, "lane1-2", carried=3).dice(3)
+    play_turn(R2, g.cfg, g.st, 0)
+    assert g.pos(0) == "lane1-2" and g.p(0, "CARRIED") == 3 and g.p(0, "SECURED") == 0
+    assert g.events(K.EV_MOVE)[0][3:5] == (pt("lane1-2"), pt("lane1-2"))
 
 
 @pytest.mark.rule("CR-M04")

@@ -36,6 +36,7 @@ class Exact:
         self.cake = int(R.k[C.K_CAKE])
         self.brown = int(R.k[C.K_BROWN])
         self.hat_spent = bool(R.k[C.K_HAT_SPENT])
+        self.exact_home = bool(R.k[C.K_EXACT_HOME])
         self.faces = [int(f) for f in R.faces]
         self.pf = Fraction(1, len(self.faces))
         self.counts = [int(c) for c in R.counts]
@@ -57,30 +58,37 @@ class Exact:
     def _ends(self, u):
         return u == self.cake or self.is_start[u]
 
-    def _endpoints(self, frm, steps):
+    def _goal(self, u, to_home):
+        return self.dist_home[u] if to_home else self.dist[u][self.cake]
+
+    def _endpoints(self, frm, steps, to_home):
+        """Where a forward move of exactly `steps` can end: every step one point nearer the
+        goal; the cake or a start ends a move early (with exact_home a start only when
+        reached with the last step)."""
         out = set()
 
-        def walk(path):
-            u = path[-1]
-            if len(path) - 1 == steps or (len(path) > 1 and self._ends(u)):
+        def walk(u, left):
+            if u != frm and self._ends(u):
+                if left == 0 or not (self.exact_home and self.is_start[u]):
+                    out.add(u)
+                return
+            if left == 0:
                 out.add(u)
                 return
             for v in self.adj[u]:
-                if v not in path:
-                    walk(path + [v])
-        walk([frm])
+                if self._goal(v, to_home) == self._goal(u, to_home) - 1:
+                    walk(v, left - 1)
+        walk(frm, steps)
         return out
 
     def _move_uncached(self, frm, steps, to_home):
-        """The greedy walk's destination: among the endpoints of the longest possible simple
-        move, the nearest to the goal (lowest index on ties)."""
-        ends = set()
-        s = steps
-        while not ends and s > 0:
-            ends = self._endpoints(frm, s)
-            s -= 1
-        goal = (lambda u: self.dist_home[u]) if to_home else (lambda u: self.dist[u][self.cake])
-        return min(ends, key=lambda u: (goal(u), u))
+        """The greedy walk's destination: among the endpoints of the forward move, the nearest
+        to the goal (lowest index on ties); `frm` itself when there is none (a start that
+        needs an exact roll is overshot: the Smurf stays)."""
+        ends = self._endpoints(frm, steps, to_home)
+        if not ends:
+            return frm
+        return min(ends, key=lambda u: (self._goal(u, to_home), u))
 
     # ---------------------------------------------------------------- the chain
     def _vec(self, n):
@@ -103,9 +111,12 @@ class Exact:
                 self._add(acc, self._card(pos, c + min(f, self.cap - c, left), seen, hats), self.pf)
             return tuple(acc)
         to_home = c > 0 or left == 0
+        stay = 0
         for f in self.faces:
             to = self._move(pos, f, to_home)
-            if to == self.cake:
+            if to == pos:                             # overshot a start (exact_home): stays,
+                stay += 1                             # and the next turn is this one again
+            elif to == self.cake:
                 for g in self.faces:
                     self._add(acc, self._card(to, c + min(g, self.cap - c, left), seen, hats),
                               self.pf * self.pf)
@@ -115,6 +126,8 @@ class Exact:
                 self._add(acc, self._card(to, c, seen, hats), self.pf)
             else:
                 self._add(acc, self.turn(to, c, seen, hats), self.pf)
+        if stay:                                      # x = acc + q x  =>  x = acc / (1 - q)
+            acc = [x / (1 - stay * self.pf) for x in acc]
         return tuple(acc)
 
     def _card(self, pos, c, seen, hats):
