@@ -115,8 +115,7 @@ def test_outcomes_are_consistent_with_the_scores():
     won = r[:, f["outcome"]] == K.WIN
     assert (r[won, f["winner"]] == seat[won]).all()
     assert (r[won, f["eliminated"]] == 0).all()
-    timeouts = r[:, f["loss_reason"]] == K.LOSS_TIMEOUT
-    done = ~timeouts
+    done = r[:, f["cut"]] == 0
     total = sec.sum(axis=1) + r[:, f["cakes_left"]] + r[:, f["cakes_removed"]]
     assert (total[done] == 40).all() and (r[done, f["cakes_left"]] == 0).all()
 

@@ -408,12 +408,28 @@ def test_most_secured_wins_eliminated_cannot_ties_share():
 
 
 @pytest.mark.rule("CR-E03")
-def test_round_cap_ends_as_timeout():
+def test_a_game_cut_by_the_round_cap_is_scored_by_cakes_secured_and_flagged():
     from simcore.games.cake_race.catalog import K_MAX_ROUNDS
+    from simcore.games.cake_race.game import record_result
+    from simcore.games.cake_race.summary import summarize
     g = Game(players=1)
     g.st.sc[S.S_ROUND] = int(R.k[K_MAX_ROUNDS])
     assert not play_round(R, g.cfg, g.st)
-    assert g.sc("OUTCOME") == K.LOSS and g.sc("LOSS") == K.LOSS_TIMEOUT and g.sc("TIMEOUT") == 1
+    assert g.sc("TIMEOUT") == 1 and g.sc("OUTCOME") == K.LOSS and g.sc("LOSS") == K.LOSS_NO_CAKES
+    # a seat far ahead when the game is cut wins it; one behind is outscored, not timed out
+    rows = []
+    for seat, outcome in (("0", K.WIN), ("1", K.LOSS)):
+        g = Game(players=2, seat=seat).place(0, "trail-a3", carried=4, secured=12)
+        g.place(1, "lane2-2", secured=3)
+        g.st.sc[S.S_ROUND] = int(R.k[K_MAX_ROUNDS])
+        assert not play_round(R, g.cfg, g.st)
+        assert g.sc("OUTCOME") == outcome and g.sc("WINNER") == 0 and g.sc("TIMEOUT") == 1
+        row = np.zeros(K.N_RESULT_FIELDS, np.int64)
+        record_result(g.st, row)
+        assert row[K.R_CUT] == 1 and row[K.R_LOSS_REASON] in (K.LOSS_NONE, K.LOSS_OUTSCORED)
+        rows.append(row)
+    s = summarize(np.array(rows))
+    assert s["timeouts"] == 2 and s["wins"] == 1 and "timeout" not in s["loss_reasons"]
 
 
 @pytest.mark.rule("CR-C01")

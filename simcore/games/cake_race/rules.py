@@ -398,7 +398,9 @@ def game_over(R, st):
 
 @njit
 def finish(st, timeout):
-    """Most secured cakes wins, among Smurfs not eliminated (CR-E02); the focal seat's outcome."""
+    """Most secured cakes wins, among Smurfs not eliminated (CR-E02); the focal seat's outcome.
+    A game cut by the round cap (`timeout`) is scored the same way, by the cakes secured when
+    it was cut, and flagged (CR-E03)."""
     st.sc[S.S_TIMEOUT] = timeout
     best = 0
     n_best = 0
@@ -412,19 +414,15 @@ def finish(st, timeout):
         elif s == best and s > 0:
             n_best += 1
     f = st.sc[S.S_FOCAL]
-    if timeout:
-        st.sc[S.S_WINNER] = -1
-        st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_TIMEOUT
+    st.sc[S.S_WINNER] = winner if n_best == 1 else -1
+    if st.pl[f, S.P_ELIM]:
+        st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_ELIMINATED
+    elif best == 0:
+        st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_NO_CAKES
+    elif st.pl[f, S.P_SECURED] == best:
+        st.sc[S.S_OUTCOME] = K.WIN if n_best == 1 else K.TIE
     else:
-        st.sc[S.S_WINNER] = winner if n_best == 1 else -1
-        if st.pl[f, S.P_ELIM]:
-            st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_ELIMINATED
-        elif best == 0:
-            st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_NO_CAKES
-        elif st.pl[f, S.P_SECURED] == best:
-            st.sc[S.S_OUTCOME] = K.WIN if n_best == 1 else K.TIE
-        else:
-            st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_OUTSCORED
+        st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_OUTSCORED
     ev(st, K.EV_END, f, st.sc[S.S_OUTCOME], st.sc[S.S_WINNER], timeout)
 
 

@@ -45,7 +45,7 @@ def _line(e, cat) -> str | None:
     if kind == K.EV_STAY:
         return "  leaves the cake" if a else "  stays at the cake"
     if kind == K.EV_END:
-        out = "timeout (round cap)" if c else (f"Smurf {b} wins" if b >= 0 else "no sole winner")
+        out = (f"Smurf {b} wins" if b >= 0 else "no sole winner") + (" (cut by the round cap)" if c else "")
         return f"game over after round {rnd}: {out}; focal Smurf {p}: {K.OUTCOMES.get(a, a)}"
     return None
 
