@@ -12,6 +12,14 @@ from simcore.policy import SCRIPTED
 
 from .scenario import CAT, C, G, Game, H, N, R, pt
 
+from simcore.games.cake_race.catalog import load_catalog
+from simcore.games.cake_race.rules import cat_runs, flee
+
+
+def rules_with(**choices):
+    """The default rules with some rule choices of setup.toml overridden (game options)."""
+    return load_catalog(**choices).rules
+
 CAKE = int(R.k[K_CAKE])
 
 
@@ -187,6 +195,20 @@ def test_a_start_ends_the_move_without_exact_roll():
     assert g.pos(0) == "start-1" and g.p(0, "SECURED") == 3
 
 
+@pytest.mark.rule("CR-M04")
+def test_exact_home_needs_the_exact_roll_to_reach_a_start():
+    R2 = rules_with(exact_home=True)
+    g = Game().place(0, "lane1-2", carried=3).dice(3, 2)
+    play_turn(R2, g.cfg, g.st, 0)                 # 3 overshoots start-1 (2 away): no move
+    assert g.pos(0) == "lane1-2" and g.p(0, "SECURED") == 0
+    play_turn(R2, g.cfg, g.st, 0)                 # 2 lands on it
+    assert g.pos(0) == "start-1" and g.p(0, "SECURED") == 3
+    # the big cake still needs no exact roll (CR-K02)
+    g = Game().place(0, "trail-a9").dice(3, 1).deck(N)
+    play_turn(R2, g.cfg, g.st, 0)
+    assert g.pos(0) == "cake"
+
+
 @pytest.mark.rule("CR-M05")
 def test_smurfs_share_points():
     g = Game(players=2).place(0, "trail-a3").place(1, "trail-a1").dice(2)
@@ -253,6 +275,17 @@ def test_hat_cancels_the_cat_and_is_spent():
     turn_card(R, g.cfg, g.st, 0)
     assert g.sc("N_CHASES") == 0 and g.p(0, "HATS") == 0 and g.deck_list() == [N, C, H]
     assert g.pos(0) == "trail-a2" and g.p(0, "CARRIED") == 2
+
+
+@pytest.mark.rule("CR-C06")
+def test_hat_shown_is_kept_under_the_kept_reading():
+    R2 = rules_with(hat_spent=False)
+    g = Game().place(0, "trail-a2", carried=2, hats=1).deck(C, N, C)
+    turn_card(R2, g.cfg, g.st, 0)
+    assert g.sc("N_CHASES") == 0 and g.p(0, "HATS") == 1 and g.deck_list() == [N, C, C]
+    turn_card(R2, g.cfg, g.st, 0)
+    turn_card(R2, g.cfg, g.st, 0)                 # a second cat: the same hat stops it
+    assert g.sc("N_CHASES") == 0 and g.sc("N_HATS_USED") == 2 and g.p(0, "HATS") == 1
 
 
 # ------------------------------------------------------------------ the big cake
@@ -331,6 +364,23 @@ def test_smurf_rolls_first_then_cat_alternating_no_cards():
     assert not g.events(K.EV_CARD) and g.deck_list() == [G]
 
 
+@pytest.mark.rule("CR-H02")
+def test_the_cat_rolls_first_under_chase_first_cat():
+    R2 = rules_with(chase_first="cat")
+    g = Game().place(0, "trail-a9", carried=4).dice(3, 3, 3)
+    chase(R2, g.cfg, g.st, 0)                     # brown is 4 from trail-a9: a 3 falls short
+    assert [e[4] for e in g.events(K.EV_ROLL)] == [K.ROLL_CAT, K.ROLL_FLEE, K.ROLL_CAT]
+    assert g.events(K.EV_CAT_MOVE)[0][3:5] == (pt("brown"), pt("trail-a8"))
+    g = Game().place(0, "trail-a8", carried=4).dice(3)
+    chase(R2, g.cfg, g.st, 0)                     # trail-a8 is 3 from brown: caught at once
+    assert [e[4] for e in g.events(K.EV_ROLL)] == [K.ROLL_CAT]
+    assert g.sc("N_CATCHES") == 1 and g.sc("REMOVED") == 4
+    # the default: the Smurf first, and from trail-a8 a 1 leaves it 4 from the cat
+    g = Game().place(0, "trail-a8", carried=4).dice(1, 3, 3)
+    chase(R, g.cfg, g.st, 0)
+    assert [e[4] for e in g.events(K.EV_ROLL)][:2] == [K.ROLL_FLEE, K.ROLL_CAT]
+
+
 @pytest.mark.rule("CR-H03")
 def test_safe_at_a_start_or_caught_within_reach():
     g = Game().place(0, "lane1-2", carried=4).dice(3)
@@ -354,6 +404,29 @@ def test_caught_marker_cakes_removed_back_to_start():
     chase(R, g.cfg, g.st, 0)
     assert g.p(0, "MARKERS") == 1 and g.p(0, "CARRIED") == 0 and g.sc("REMOVED") == 6
     assert g.sc("CAKE_LEFT") == left and g.pos(0) == "start-1" and g.p(0, "ELIM") == 0
+
+
+@pytest.mark.rule("CR-H04")
+def test_caught_keeps_a_roll_of_cakes_under_caught_loses_roll():
+    R2 = rules_with(caught_loses="roll")
+    g = Game().place(0, "trail-a9", carried=6).dice(1, 3, 2)   # flee 1, the cat 3: caught; keeps 2
+    left = g.sc("CAKE_LEFT")
+    chase(R2, g.cfg, g.st, 0)
+    assert g.sc("N_CATCHES") == 1 and g.p(0, "MARKERS") == 1 and g.pos(0) == "start-1"
+    assert g.sc("REMOVED") == 4 and g.p(0, "SECURED") == 2 and g.p(0, "CARRIED") == 0
+    assert g.sc("CAKE_LEFT") == left and g.p(0, "FIRST_TRIP") == 2
+    assert [e[4] for e in g.events(K.EV_ROLL)][-1] == K.ROLL_CAUGHT
+
+
+@pytest.mark.rule("CR-H07")
+def test_a_fleeing_smurf_may_run_past_the_cat():
+    # the cat stands on trail-a7; the Smurf at trail-a8 flees 3 through it to trail-a5
+    g = Game().place(0, "trail-a8", carried=3).dice(3, 1)
+    g.st.sc[S.S_CAT] = pt("trail-a7")
+    assert not flee(R, g.st, 0)
+    assert g.pos(0) == "trail-a5" and g.sc("N_CATCHES") == 0
+    assert not cat_runs(R, g.st, 0)               # 2 away: a 1 does not reach it
+    assert g.sc("CAT") == pt("trail-a6") and g.p(0, "CARRIED") == 3
 
 
 @pytest.mark.rule("CR-H05")

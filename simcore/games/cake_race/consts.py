@@ -22,6 +22,16 @@ TO_OWN = 0
 TO_NEAREST = 1
 TO_NAMES = {"own": TO_OWN, "nearest": TO_NEAREST}
 
+# --- what a caught Smurf loses (setup.toml caught_loses, CR-H04)
+CAUGHT_ALL = 0          # every unsafe cake
+CAUGHT_ROLL = 1         # all but a die roll's worth, as with Gargamel (the kept ones secured)
+CAUGHT_NAMES = {"all": CAUGHT_ALL, "roll": CAUGHT_ROLL}
+
+# --- who rolls first in a chase (setup.toml chase_first, CR-H02)
+FIRST_SMURF = 0
+FIRST_CAT = 1
+CHASE_FIRST_NAMES = {"smurf": FIRST_SMURF, "cat": FIRST_CAT}
+
 # --- outcome of a game for the focal seat
 RUNNING = 0
 WIN = 1
@@ -88,3 +98,4 @@ ROLL_TAKE = 1
 ROLL_GARGAMEL = 2
 ROLL_FLEE = 3
 ROLL_CAT = 4
+ROLL_CAUGHT = 5         # caught_loses = "roll": the cakes a caught Smurf keeps

@@ -287,55 +287,85 @@ def cat_step(R, st, target):
 
 
 @njit
+def flee(R, st, p):
+    """The Smurf's roll in a chase: a forward move toward a start, past the cat if the route
+    goes through its point (CR-H07); True when it reaches a start (safe, cakes secured)."""
+    face = roll(R, st, p, K.ROLL_FLEE)                           # CR-H02
+    frm = st.pl[p, S.P_POS]
+    n = move_options(R, st, frm, face, True)
+    to = frm
+    if n > 0:
+        to = st.opts[decide(R, st, p, K.D_FLEE, n)]
+    st.pl[p, S.P_POS] = to
+    ev(st, K.EV_MOVE, p, frm, to, 1)
+    if to != frm and R.start_no[to] >= 0:                        # CR-H03: safe
+        ev(st, K.EV_SAFE, p, to, 0, 0)
+        st.sc[S.S_CAT] = -1
+        secure(st, p)
+        return True
+    return False
+
+
+@njit
+def cat_runs(R, st, p):
+    """The cat's roll in a chase: True when the roll reaches the Smurf along a shortest path
+    (caught, CR-H03), else the cat runs that many steps toward it."""
+    face = roll(R, st, p, K.ROLL_CAT)
+    cat = st.sc[S.S_CAT]
+    to = st.pl[p, S.P_POS]
+    if R.dist[cat, to] <= face:                                  # CR-H03: caught
+        ev(st, K.EV_CAT_MOVE, p, cat, to, 0)
+        return True
+    for _s in range(face):
+        cat_step(R, st, to)
+    ev(st, K.EV_CAT_MOVE, p, cat, st.sc[S.S_CAT], 0)
+    return False
+
+
+@njit
 def chase(R, cfg, st, p):
     """Azrael chases from the brown point; the Smurf and the cat roll in turn, the Smurf
-    first, until the Smurf reaches a start (safe, cakes secured) or the cat reaches it
-    (caught: a marker, the unsafe cakes leave the game, back to a start; the third marker
-    eliminates) (CR-H01..H06)."""
+    first (or the cat, chase_first), until the Smurf reaches a start (safe, cakes secured) or
+    the cat reaches it (caught) (CR-H01..H07)."""
     st.sc[S.S_N_CHASES] += 1
     st.sc[S.S_CAT] = R.k[C.K_BROWN]
     ev(st, K.EV_CHASE, p, st.sc[S.S_CAT], 0, 0)
+    if R.k[C.K_CHASE_FIRST] == K.FIRST_CAT and cat_runs(R, st, p):    # CR-H02
+        caught(R, st, p)
+        return
     for _ in range(R.k[C.K_MAX_CHASE]):
-        face = roll(R, st, p, K.ROLL_FLEE)                       # CR-H02
-        frm = st.pl[p, S.P_POS]
-        n = move_options(R, st, frm, face, True)                # CR-H07: through the cat
-        to = frm
-        if n > 0:
-            to = st.opts[decide(R, st, p, K.D_FLEE, n)]
-        st.pl[p, S.P_POS] = to
-        ev(st, K.EV_MOVE, p, frm, to, 1)
-        if to != frm and R.start_no[to] >= 0:                    # CR-H03: safe
-            ev(st, K.EV_SAFE, p, to, 0, 0)
-            st.sc[S.S_CAT] = -1
-            secure(st, p)
+        if flee(R, st, p):
             return
-        face = roll(R, st, p, K.ROLL_CAT)
-        cat = st.sc[S.S_CAT]
-        if R.dist[cat, to] <= face:                              # CR-H03: caught
-            ev(st, K.EV_CAT_MOVE, p, cat, to, 0)
+        if cat_runs(R, st, p):
             caught(R, st, p)
             return
-        for _s in range(face):
-            cat_step(R, st, to)
-        ev(st, K.EV_CAT_MOVE, p, cat, st.sc[S.S_CAT], 0)
     caught(R, st, p)                                             # CR-H06: a chase that never ends
 
 
 @njit
 def caught(R, st, p):
-    """A caught Smurf (CR-H04, CR-H05)."""
+    """A caught Smurf takes a cat marker and loses its unsafe cakes (removed from the game):
+    all of them, or with caught_loses = "roll" all but a die roll's worth, which it keeps;
+    it goes back to a start, where kept cakes are secured (CR-H04, CR-H05)."""
     st.sc[S.S_N_CATCHES] += 1
     st.sc[S.S_CAT] = -1
-    lost = st.pl[p, S.P_CARRIED]
-    st.pl[p, S.P_CARRIED] = 0
+    carried = st.pl[p, S.P_CARRIED]
+    kept = 0
+    if R.k[C.K_CAUGHT_LOSES] == K.CAUGHT_ROLL and carried > 0:
+        kept = min(roll(R, st, p, K.ROLL_CAUGHT), carried)
+    lost = carried - kept
+    st.pl[p, S.P_CARRIED] = kept
     st.sc[S.S_REMOVED] += lost
     st.pl[p, S.P_MARKERS] += 1
     to = start_for(R, st, p, R.k[C.K_CAUGHT_TO])
     st.pl[p, S.P_POS] = to
     ev(st, K.EV_CAUGHT, p, lost, st.pl[p, S.P_MARKERS], to)
-    st.pl[p, S.P_TRIPS] += 1
-    if st.pl[p, S.P_FIRST_TRIP] < 0:
-        st.pl[p, S.P_FIRST_TRIP] = 0
+    if kept > 0:
+        secure(st, p)
+    else:
+        st.pl[p, S.P_TRIPS] += 1
+        if st.pl[p, S.P_FIRST_TRIP] < 0:
+            st.pl[p, S.P_FIRST_TRIP] = 0
     if st.pl[p, S.P_MARKERS] >= R.k[C.K_ELIM_AT]:
         st.pl[p, S.P_ELIM] = 1
         ev(st, K.EV_ELIMINATED, p, st.pl[p, S.P_MARKERS], 0, 0)

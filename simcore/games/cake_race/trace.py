@@ -5,7 +5,7 @@ from . import consts as K
 from . import state as S
 
 _ROLL_FOR = {K.ROLL_MOVE: "move", K.ROLL_TAKE: "take cakes", K.ROLL_GARGAMEL: "Gargamel",
-             K.ROLL_FLEE: "flee", K.ROLL_CAT: "cat"}
+             K.ROLL_FLEE: "flee", K.ROLL_CAT: "cat", K.ROLL_CAUGHT: "caught: cakes kept"}
 _EV_NAMES = {v: k[3:].lower() for k, v in vars(K).items() if k.startswith("EV_") and k != "EV_FIELDS"
              and isinstance(v, int)}
 
