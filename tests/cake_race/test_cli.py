@@ -157,7 +157,8 @@ def test_rule_choices_are_options_of_run_compare_and_exact():
     time: the same seeds, another rule, other games; the run says which rules it played."""
     base = json.loads(invoke("run", "--game", "cake-race", "-n", "300", "-j", "1", "--json").output)
     assert base["cards"] == "default"                  # the data's own rule choices
-    for flag, key, value in ((("--no-hat-spent",), "hat_spent", False),
+    spent = CAT.setup["hat_spent"]
+    for flag, key, value in (((f"--{'no-' if spent else ''}hat-spent",), "hat_spent", not spent),
                              (("-o", "caught_loses=roll"), "caught_loses", "roll"),
                              (("--chase-first", "cat"), "chase_first", "cat"),
                              (("--exact-home",), "exact_home", True)):
@@ -169,6 +170,8 @@ def test_rule_choices_are_options_of_run_compare_and_exact():
     r = invoke("compare", "--game", "cake-race", "--a", "chase_first=smurf", "--b", "chase_first=cat",
                "-n", "300", "-j", "1", "--json")
     assert r.exit_code == 0, r.output
-    ex = json.loads(invoke("cake-race", "exact", "-k", "5", "-o", "hat_spent=false", "--json").output)
-    assert ex["rules"] == "hat_spent=false"
-    assert ex["probabilities"] == first_trip_odds(load_catalog(hat_spent=False), 5)
+    other = str(not spent).lower()
+    ex = json.loads(invoke("cake-race", "exact", "-k", "5", "-o", f"hat_spent={other}", "--json").output)
+    assert ex["rules"] == f"hat_spent={other}"
+    assert ex["probabilities"] == first_trip_odds(load_catalog(hat_spent=not spent), 5)
+    assert ex["probabilities"] != first_trip_odds(CAT, 5)

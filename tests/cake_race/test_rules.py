@@ -270,22 +270,24 @@ def test_cat_without_hat_starts_a_chase():
 
 
 @pytest.mark.rule("CR-C06")
-def test_hat_cancels_the_cat_and_is_spent():
-    g = Game().place(0, "trail-a2", carried=2, hats=1).deck(C, N)
+def test_hat_shown_is_kept_by_default():
+    assert CAT.setup["hat_spent"] is False
+    g = Game().place(0, "trail-a2", carried=2, hats=1).deck(C, N, C)
     turn_card(R, g.cfg, g.st, 0)
-    assert g.sc("N_CHASES") == 0 and g.p(0, "HATS") == 0 and g.deck_list() == [N, C, H]
+    assert g.sc("N_CHASES") == 0 and g.p(0, "HATS") == 1 and g.deck_list() == [N, C, C]
+    turn_card(R, g.cfg, g.st, 0)
+    turn_card(R, g.cfg, g.st, 0)                 # a second cat: the same hat stops it
+    assert g.sc("N_CHASES") == 0 and g.sc("N_HATS_USED") == 2 and g.p(0, "HATS") == 1
     assert g.pos(0) == "trail-a2" and g.p(0, "CARRIED") == 2
 
 
 @pytest.mark.rule("CR-C06")
-def test_hat_shown_is_kept_under_the_kept_reading():
-    R2 = rules_with(hat_spent=False)
-    g = Game().place(0, "trail-a2", carried=2, hats=1).deck(C, N, C)
+def test_hat_shown_is_spent_under_the_spent_reading():
+    R2 = rules_with(hat_spent=True)
+    g = Game().place(0, "trail-a2", carried=2, hats=1).deck(C, N)
     turn_card(R2, g.cfg, g.st, 0)
-    assert g.sc("N_CHASES") == 0 and g.p(0, "HATS") == 1 and g.deck_list() == [N, C, C]
-    turn_card(R2, g.cfg, g.st, 0)
-    turn_card(R2, g.cfg, g.st, 0)                 # a second cat: the same hat stops it
-    assert g.sc("N_CHASES") == 0 and g.sc("N_HATS_USED") == 2 and g.p(0, "HATS") == 1
+    assert g.sc("N_CHASES") == 0 and g.p(0, "HATS") == 0 and g.deck_list() == [N, C, H]
+    assert g.pos(0) == "trail-a2" and g.p(0, "CARRIED") == 2
 
 
 # ------------------------------------------------------------------ the big cake
