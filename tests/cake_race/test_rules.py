@@ -185,6 +185,8 @@ def test_a_move_that_cannot_be_made_in_full_is_not_made():
     play_turn(R2, g.cfg, g.st, 0)
     assert g.pos(0) == "lane1-2" and g.p(0, "CARRIED") == 3 and g.p(0, "SECURED") == 0
     assert g.events(K.EV_MOVE)[0][3:5] == (pt("lane1-2"), pt("lane1-2"))
+    from simcore.games.cake_race.trace import format_log
+    assert "  stays at lane1-2: the roll overshoots a start (exact_home)" in format_log(g.events(), CAT)
 
 
 @pytest.mark.rule("CR-M04")

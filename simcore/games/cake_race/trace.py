@@ -18,6 +18,8 @@ def _line(e, cat) -> str | None:
         return f"round {rnd}, {who} at {pt(a)} carrying {b}, {c} secured"
     if kind == K.EV_ROLL:
         return f"  rolls {a} ({_ROLL_FOR.get(b, b)})"
+    if kind == K.EV_MOVE and a == b:
+        return f"  stays at {pt(a)}: the roll overshoots a start (exact_home)"
     if kind == K.EV_MOVE:
         return f"  {'flees' if c else 'moves'} {pt(a)} -> {pt(b)}"
     if kind == K.EV_TAKE:
