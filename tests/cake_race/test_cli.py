@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from experiments.cli import app
-from simcore.games.cake_race.catalog import DATA_DIR
+from simcore.games.cake_race.catalog import DATA_DIR, load_catalog
 from simcore.games.cake_race.exact import first_trip_odds
 from tests.test_cli_errors import assert_one_line_error
 
@@ -112,12 +112,16 @@ def test_exact_command_prints_the_table():
     (("run", "--game", "cake-race", "-o", "colour=red"), "no option 'colour'"),
     (("run", "--game", "cake-race", "-o", "rivals"), "NAME=VALUE"),
     (("run", "--game", "cake-race", "-p", "5"), "players must be 1 to 4"),
-    (("run", "--game", "cake-race", "--die", "red"), "game 'cake-race' has no option 'die' (its options: rivals, seat)"),
+    (("run", "--game", "cake-race", "--die", "red"), "game 'cake-race' has no option 'die' (its options: rivals, seat, hat_spent, caught_loses, chase_first, exact_home)"),
     (("run", "--game", "cake-race", "-s", "greedy"), "unknown strategy 'greedy'"),
     (("run", "--game", "hidden-village", "-s", "threshold"), "unknown strategy 'threshold'"),
     (("run", "--game", "hidden-village", "-o", "rivals=random"), "no option 'rivals'"),
     (("run", "--game", "cake-racing"), "unknown game 'cake-racing'"),
     (("levels", "--game", "cake-race"), "no difficulty levels"),
+    (("run", "--game", "cake-race", "-o", "caught_loses=half"), "unknown caught_loses 'half' (known: all, roll)"),
+    (("run", "--game", "cake-race", "--chase-first", "dog"), "unknown chase_first 'dog' (known: smurf, cat)"),
+    (("run", "--game", "cake-race", "-o", "exact_home=maybe"), "exact_home must be true or false"),
+    (("cake-race", "exact", "-k", "5", "-o", "cat_catch=exact"), "NAME one of hat_spent"),
 ])
 def test_bad_input_is_one_line(args, needle):
     assert_one_line_error(invoke(*args), needle)
@@ -133,6 +137,12 @@ def test_bad_input_is_one_line(args, needle):
     ("deck.toml", 'kind = "hat"', 'kind = "wand"', "unknown kind"),
     ("setup.toml", "faces = [1, 2, 3]", "faces = [1, 2, 9]", "faces"),
     ("setup.toml", 'value = "own"                     # CR-C03', 'value = "far"  # CR-C03', "gargamel_to"),
+    ("setup.toml", 'value = "all"  ', 'value = "half"  ', "caught_loses: must be one of all, roll"),
+    # the choices that became fixed readings are refused with the reading
+    ("setup.toml", "[exact_home]", '[cat_catch]\nvalue = "exact"\nsource = "assumed"\n\n[exact_home]',
+     "cat_catch: is no longer a setting: the cat catches the Smurf when its roll reaches"),
+    ("setup.toml", "[exact_home]", '[cards_in_chase]\nvalue = true\nsource = "assumed"\n\n[exact_home]',
+     "cards_in_chase: is no longer a setting"),
 ])
 def test_malformed_data_file_is_one_line(tmp_path, file, old, new, needle):
     text = (DATA_DIR / file).read_text()
@@ -140,3 +150,28 @@ def test_malformed_data_file_is_one_line(tmp_path, file, old, new, needle):
     (tmp_path / file).write_text(text.replace(old, new, 1))
     assert_one_line_error(invoke("run", "--game", "cake-race", "--data", tmp_path, "-n", "10", "-j", "1"),
                    needle, file)
+
+
+def test_rule_choices_are_options_of_run_compare_and_exact():
+    """Each rule choice left open by the rulebook is a game option read from the data at run
+    time: the same seeds, another rule, other games; the run says which rules it played."""
+    base = json.loads(invoke("run", "--game", "cake-race", "-n", "300", "-j", "1", "--json").output)
+    assert base["cards"] == "default"                  # the data's own rule choices
+    spent = CAT.setup["hat_spent"]
+    for flag, key, value in (((f"--{'no-' if spent else ''}hat-spent",), "hat_spent", not spent),
+                             (("-o", "caught_loses=roll"), "caught_loses", "roll"),
+                             (("--chase-first", "cat"), "chase_first", "cat"),
+                             (("--exact-home",), "exact_home", True)):
+        r = invoke("run", "--game", "cake-race", "-n", "300", "-j", "1", "--json", *flag)
+        assert r.exit_code == 0, r.output
+        s = json.loads(r.output)
+        assert s["catalog"] != base["catalog"] and s["wins"] != base["wins"]
+        assert s["cards"] == f"{key}={str(value).lower()}"
+    r = invoke("compare", "--game", "cake-race", "--a", "chase_first=smurf", "--b", "chase_first=cat",
+               "-n", "300", "-j", "1", "--json")
+    assert r.exit_code == 0, r.output
+    other = str(not spent).lower()
+    ex = json.loads(invoke("cake-race", "exact", "-k", "5", "-o", f"hat_spent={other}", "--json").output)
+    assert ex["rules"] == f"hat_spent={other}"
+    assert ex["probabilities"] == first_trip_odds(load_catalog(hat_spent=not spent), 5)
+    assert ex["probabilities"] != first_trip_odds(CAT, 5)

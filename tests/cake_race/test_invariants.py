@@ -103,6 +103,25 @@ def test_invariants_over_random_games(players, sid, rivals):
     run_checked(CAT, players, sid, rivals, 300)
 
 
+# every rule choice of setup.toml flipped from its default
+FLIPPED = dict(hat_spent=not CAT.setup["hat_spent"], caught_loses="roll", chase_first="cat",
+               exact_home=True)
+
+
+@pytest.mark.parametrize("players,sid,rivals", [(3, RANDOM, "same"), (4, THRESHOLD, "adaptive")])
+def test_invariants_under_the_flipped_rule_choices(players, sid, rivals):
+    from simcore.games.cake_race.catalog import load_catalog
+    run_checked(load_catalog(**FLIPPED), players, sid, rivals, 300)
+
+
+def test_random_games_end_well_before_the_round_cap():
+    """Forward moves (CR-M06): the random strategy's games end; none is cut at 400 rounds."""
+    for players in (2, 4):
+        cfg, _ = make_config(CAT, players=players)
+        r = game.run_games(CAT, cfg, RANDOM, np.array([]), 11, 0, 1000)
+        assert r[:, K.R_CUT].sum() == 0 and np.median(r[:, K.R_ROUNDS]) < 200
+
+
 def test_outcomes_are_consistent_with_the_scores():
     cfg, _ = make_config(CAT, players=3, rivals="adaptive")
     r = game.run_games(CAT, cfg, THRESHOLD, np.array([5.0]), 3, 0, 3000)
@@ -115,8 +134,7 @@ def test_outcomes_are_consistent_with_the_scores():
     won = r[:, f["outcome"]] == K.WIN
     assert (r[won, f["winner"]] == seat[won]).all()
     assert (r[won, f["eliminated"]] == 0).all()
-    timeouts = r[:, f["loss_reason"]] == K.LOSS_TIMEOUT
-    done = ~timeouts
+    done = r[:, f["cut"]] == 0
     total = sec.sum(axis=1) + r[:, f["cakes_left"]] + r[:, f["cakes_removed"]]
     assert (total[done] == 40).all() and (r[done, f["cakes_left"]] == 0).all()
 
@@ -158,15 +176,23 @@ def test_exact_odds_are_a_distribution_with_the_right_support():
     assert first_trip_odds(CAT, 1)[4:] == [0.0] * 7
 
 
-@pytest.mark.parametrize("k", [2, 5, 8])
-def test_monte_carlo_agrees_with_exact_first_trip_odds(k):
+RULE_SETS = {"default": {}, "hat flipped": {"hat_spent": not CAT.setup["hat_spent"]},
+             "all flipped": FLIPPED}
+
+
+@pytest.mark.parametrize("k,rules", [(2, "default"), (5, "default"), (8, "default"),
+                                     (5, "hat flipped"), (8, "hat flipped"), (6, "all flipped")])
+def test_monte_carlo_agrees_with_exact_first_trip_odds(k, rules):
     """One player, threshold k: the share of games whose first trip brings home n cakes is
     within its 99% Wilson interval of the exact probability, for every n (Bonferroni over the
-    n with a non-zero probability), and so is the mean."""
-    exact = np.array(first_trip_odds(CAT, k))
-    cfg, _ = make_config(CAT, players=1)
+    n with a non-zero probability), and so is the mean. Under the default rule choices, the
+    hat rule flipped, and every rule choice flipped."""
+    from simcore.games.cake_race.catalog import load_catalog
+    cat = load_catalog(**RULE_SETS[rules]) if RULE_SETS[rules] else CAT
+    exact = np.array(first_trip_odds(cat, k))
+    cfg, _ = make_config(cat, players=1)
     games = 20000
-    r = game.run_games(CAT, cfg, THRESHOLD, np.array([float(k)]), 2024, 0, games)
+    r = game.run_games(cat, cfg, THRESHOLD, np.array([float(k)]), 2024, 0, games)
     first = r[:, K.R_FIRST_TRIP]
     assert (first >= 0).all()
     counts = np.bincount(first, minlength=exact.shape[0])

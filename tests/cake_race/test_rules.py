@@ -12,6 +12,14 @@ from simcore.policy import SCRIPTED
 
 from .scenario import CAT, C, G, Game, H, N, R, pt
 
+from simcore.games.cake_race.catalog import load_catalog
+from simcore.games.cake_race.rules import cat_runs, flee
+
+
+def rules_with(**choices):
+    """The default rules with some rule choices of setup.toml overridden (game options)."""
+    return load_catalog(**choices).rules
+
 CAKE = int(R.k[K_CAKE])
 
 
@@ -107,45 +115,78 @@ def test_a_turn_is_a_roll_and_a_move():
 
 @pytest.mark.rule("CR-M01")
 def test_moves_exactly_the_roll():
-    assert options("lane1-1", 3) == ["lane1-4", "start-1"]   # toward the cake first; home ends a move
-    assert set(options("trail-a6", 1)) == {"trail-a5", "trail-a7", "brown"}
-    for name in options("junction-a", 3):
-        assert R.dist[pt("junction-a"), pt(name)] in (1, 3)   # 3 steps: no shortcut of 2
+    assert options("lane1-1", 3) == ["lane1-4"]
+    assert options("trail-a2", 3) == ["trail-a5"]
+    assert options("trail-a5", 3, to_home=True) == ["trail-a2"]
+    # the goal ends a move early: the cake going out, a start coming home (CR-K02, CR-M04)
+    assert options("trail-a9", 3) == ["cake"]
+    assert options("lane1-2", 3, to_home=True) == ["start-1"]
 
 
 @pytest.mark.rule("CR-M02")
-def test_route_is_chosen_but_no_point_twice():
-    # from trail-a6, 2 steps: through brown to trail-b6, or along the trail both ways; never
-    # back to trail-a6 itself
-    opts = options("trail-a6", 2)
-    assert set(opts) == {"trail-a4", "trail-a8", "trail-b6"}
-    assert "trail-a6" not in options("trail-a6", 2)
-    # the greedy choice (option 0) heads to the goal
-    assert options("trail-a6", 2)[0] == "trail-a8"
-    assert options("trail-a6", 2, to_home=True)[0] == "trail-a4"
-    # a scripted strategy may take another route
-    g = Game(strategy=SCRIPTED, params=(2.0,)).place(0, "trail-a6").dice(2)
+def test_route_chosen_at_forks_never_a_point_twice():
+    # home from the cake: down either trail, then at a junction into either lane
+    assert options("cake", 2, to_home=True) == ["trail-a9", "trail-b9"]
+    assert options("trail-a1", 3, to_home=True) == ["lane1-4", "lane2-4"]
+    # a scripted strategy may take the other branch of the fork
+    g = Game(strategy=SCRIPTED, params=(1.0,)).place(0, "trail-a1", carried=2).dice(3)
     play_turn(R, g.cfg, g.st, 0)
-    assert g.pos(0) == options("trail-a6", 2)[2]
+    assert g.pos(0) == "lane2-4"
+    # no point twice: a forward move never comes back (each step is nearer the goal)
+    for frm in ("trail-a6", "junction-a", "cake"):
+        for steps in (1, 2, 3):
+            for home in (False, True):
+                for u in options(frm, steps, home):
+                    assert u != frm
+
+
+@pytest.mark.rule("CR-M06")
+def test_a_smurf_moves_forward_only():
+    # "röra dig framåt", "flytta sin smurf framåt": out toward the cake, never back to the
+    # start and never sideways through the brown point to the other trail
+    assert options("trail-a6", 1) == ["trail-a7"]
+    assert options("trail-a6", 2) == ["trail-a8"]
+    assert options("trail-a6", 1, to_home=True) == ["trail-a5"]
+    assert "brown" not in {u for f in ("trail-a6", "trail-b6") for s in (1, 2, 3)
+                           for h in (False, True) for u in options(f, s, h)}
+    # every step of every move brings the Smurf one point nearer its goal
+    for frm in range(R.adj.shape[0]):
+        for steps in (1, 2, 3):
+            for home in (False, True):
+                g = Game()
+                n = move_options(R, g.st, frm, steps, home)
+                goal = R.dist_home if home else R.dist[:, CAKE]
+                for u in g.st.opts[:n]:
+                    assert goal[u] == max(0, goal[frm] - steps) or goal[u] == 0
+    # carrying cakes a Smurf heads home; with the big cake empty too, even without cakes
+    g = Game().place(0, "trail-a5", carried=2).dice(2)
+    play_turn(R, g.cfg, g.st, 0)
+    assert g.pos(0) == "trail-a3"
+    g = Game().place(0, "trail-a5").dice(2)
+    g.st.sc[S.S_CAKE_LEFT] = 0
+    play_turn(R, g.cfg, g.st, 0)
+    assert g.pos(0) == "trail-a3"
+    g = Game().place(0, "trail-a5").dice(2)
+    play_turn(R, g.cfg, g.st, 0)
+    assert g.pos(0) == "trail-a7"
 
 
 @pytest.mark.rule("CR-M03")
-def test_a_blocked_move_goes_as_far_as_it_can(tmp_path):
-    # a dead-end spur: the board file with one extra point hanging off lane1-2
-    text = open(CAT.files["board.toml"]).read()
-    text = text.replace('"cake", "brown"]', '"cake", "brown", "spur"]').replace(
-        "edges = [\n", 'edges = [\n  ["lane1-2", "spur"],\n')
-    (tmp_path / "board.toml").write_text(text)
-    from simcore.games.cake_race.catalog import load_catalog
-    from simcore.games.cake_race.state import new_state
-    cat = load_catalog(tmp_path)
-    st = new_state(cat.rules, 16)
-    spur = cat.points.index("spur")
-    n = move_options(cat.rules, st, spur, 3, False)
-    assert sorted(cat.points[i] for i in st.opts[:n]) == ["lane1-4", "start-1"]
-    # a spur reached with steps left: the move stops there only when nothing longer exists
-    n = move_options(cat.rules, st, cat.points.index("lane1-1"), 2, False)
-    assert "spur" in [cat.points[i] for i in st.opts[:n]]
+def test_a_move_that_cannot_be_made_in_full_is_not_made():
+    # forward moves always go the full roll but for a goal, which ends a move; only a start
+    # that needs an exact roll (exact_home) can be overshot, and then the Smurf stays put
+    from simcore.games.cake_race.catalog import K_EXACT_HOME
+    R2 = R._replace(k=R.k.copy())
+    R2.k[K_EXACT_HOME] = 1
+    g = Game()
+    assert move_options(R2, g.st, pt("lane1-2"), 3, True) == 0
+    assert move_options(R2, g.st, pt("lane1-2"), 2, True) == 1 and g.st.opts[0] == pt("start-1")
+    g = Game().place(0, "lane1-2", carried=3).dice(3)
+    play_turn(R2, g.cfg, g.st, 0)
+    assert g.pos(0) == "lane1-2" and g.p(0, "CARRIED") == 3 and g.p(0, "SECURED") == 0
+    assert g.events(K.EV_MOVE)[0][3:5] == (pt("lane1-2"), pt("lane1-2"))
+    from simcore.games.cake_race.trace import format_log
+    assert "  stays at lane1-2: the roll overshoots a start (exact_home)" in format_log(g.events(), CAT)
 
 
 @pytest.mark.rule("CR-M04")
@@ -154,6 +195,20 @@ def test_a_start_ends_the_move_without_exact_roll():
     g = Game().place(0, "lane1-2", carried=3).dice(3)
     play_turn(R, g.cfg, g.st, 0)
     assert g.pos(0) == "start-1" and g.p(0, "SECURED") == 3
+
+
+@pytest.mark.rule("CR-M04")
+def test_exact_home_needs_the_exact_roll_to_reach_a_start():
+    R2 = rules_with(exact_home=True)
+    g = Game().place(0, "lane1-2", carried=3).dice(3, 2)
+    play_turn(R2, g.cfg, g.st, 0)                 # 3 overshoots start-1 (2 away): no move
+    assert g.pos(0) == "lane1-2" and g.p(0, "SECURED") == 0
+    play_turn(R2, g.cfg, g.st, 0)                 # 2 lands on it
+    assert g.pos(0) == "start-1" and g.p(0, "SECURED") == 3
+    # the big cake still needs no exact roll (CR-K02)
+    g = Game().place(0, "trail-a9").dice(3, 1).deck(N)
+    play_turn(R2, g.cfg, g.st, 0)
+    assert g.pos(0) == "cake"
 
 
 @pytest.mark.rule("CR-M05")
@@ -217,9 +272,22 @@ def test_cat_without_hat_starts_a_chase():
 
 
 @pytest.mark.rule("CR-C06")
-def test_hat_cancels_the_cat_and_is_spent():
-    g = Game().place(0, "trail-a2", carried=2, hats=1).deck(C, N)
+def test_hat_shown_is_kept_by_default():
+    assert CAT.setup["hat_spent"] is False
+    g = Game().place(0, "trail-a2", carried=2, hats=1).deck(C, N, C)
     turn_card(R, g.cfg, g.st, 0)
+    assert g.sc("N_CHASES") == 0 and g.p(0, "HATS") == 1 and g.deck_list() == [N, C, C]
+    turn_card(R, g.cfg, g.st, 0)
+    turn_card(R, g.cfg, g.st, 0)                 # a second cat: the same hat stops it
+    assert g.sc("N_CHASES") == 0 and g.sc("N_HATS_USED") == 2 and g.p(0, "HATS") == 1
+    assert g.pos(0) == "trail-a2" and g.p(0, "CARRIED") == 2
+
+
+@pytest.mark.rule("CR-C06")
+def test_hat_shown_is_spent_under_the_spent_reading():
+    R2 = rules_with(hat_spent=True)
+    g = Game().place(0, "trail-a2", carried=2, hats=1).deck(C, N)
+    turn_card(R2, g.cfg, g.st, 0)
     assert g.sc("N_CHASES") == 0 and g.p(0, "HATS") == 0 and g.deck_list() == [N, C, H]
     assert g.pos(0) == "trail-a2" and g.p(0, "CARRIED") == 2
 
@@ -300,6 +368,23 @@ def test_smurf_rolls_first_then_cat_alternating_no_cards():
     assert not g.events(K.EV_CARD) and g.deck_list() == [G]
 
 
+@pytest.mark.rule("CR-H02")
+def test_the_cat_rolls_first_under_chase_first_cat():
+    R2 = rules_with(chase_first="cat")
+    g = Game().place(0, "trail-a9", carried=4).dice(3, 3, 3)
+    chase(R2, g.cfg, g.st, 0)                     # brown is 4 from trail-a9: a 3 falls short
+    assert [e[4] for e in g.events(K.EV_ROLL)] == [K.ROLL_CAT, K.ROLL_FLEE, K.ROLL_CAT]
+    assert g.events(K.EV_CAT_MOVE)[0][3:5] == (pt("brown"), pt("trail-a8"))
+    g = Game().place(0, "trail-a8", carried=4).dice(3)
+    chase(R2, g.cfg, g.st, 0)                     # trail-a8 is 3 from brown: caught at once
+    assert [e[4] for e in g.events(K.EV_ROLL)] == [K.ROLL_CAT]
+    assert g.sc("N_CATCHES") == 1 and g.sc("REMOVED") == 4
+    # the default: the Smurf first, and from trail-a8 a 1 leaves it 4 from the cat
+    g = Game().place(0, "trail-a8", carried=4).dice(1, 3, 3)
+    chase(R, g.cfg, g.st, 0)
+    assert [e[4] for e in g.events(K.EV_ROLL)][:2] == [K.ROLL_FLEE, K.ROLL_CAT]
+
+
 @pytest.mark.rule("CR-H03")
 def test_safe_at_a_start_or_caught_within_reach():
     g = Game().place(0, "lane1-2", carried=4).dice(3)
@@ -323,6 +408,29 @@ def test_caught_marker_cakes_removed_back_to_start():
     chase(R, g.cfg, g.st, 0)
     assert g.p(0, "MARKERS") == 1 and g.p(0, "CARRIED") == 0 and g.sc("REMOVED") == 6
     assert g.sc("CAKE_LEFT") == left and g.pos(0) == "start-1" and g.p(0, "ELIM") == 0
+
+
+@pytest.mark.rule("CR-H04")
+def test_caught_keeps_a_roll_of_cakes_under_caught_loses_roll():
+    R2 = rules_with(caught_loses="roll")
+    g = Game().place(0, "trail-a9", carried=6).dice(1, 3, 2)   # flee 1, the cat 3: caught; keeps 2
+    left = g.sc("CAKE_LEFT")
+    chase(R2, g.cfg, g.st, 0)
+    assert g.sc("N_CATCHES") == 1 and g.p(0, "MARKERS") == 1 and g.pos(0) == "start-1"
+    assert g.sc("REMOVED") == 4 and g.p(0, "SECURED") == 2 and g.p(0, "CARRIED") == 0
+    assert g.sc("CAKE_LEFT") == left and g.p(0, "FIRST_TRIP") == 2
+    assert [e[4] for e in g.events(K.EV_ROLL)][-1] == K.ROLL_CAUGHT
+
+
+@pytest.mark.rule("CR-H07")
+def test_a_fleeing_smurf_may_run_past_the_cat():
+    # the cat stands on trail-a7; the Smurf at trail-a8 flees 3 through it to trail-a5
+    g = Game().place(0, "trail-a8", carried=3).dice(3, 1)
+    g.st.sc[S.S_CAT] = pt("trail-a7")
+    assert not flee(R, g.st, 0)
+    assert g.pos(0) == "trail-a5" and g.sc("N_CATCHES") == 0
+    assert not cat_runs(R, g.st, 0)               # 2 away: a 1 does not reach it
+    assert g.sc("CAT") == pt("trail-a6") and g.p(0, "CARRIED") == 3
 
 
 @pytest.mark.rule("CR-H05")
@@ -377,12 +485,28 @@ def test_most_secured_wins_eliminated_cannot_ties_share():
 
 
 @pytest.mark.rule("CR-E03")
-def test_round_cap_ends_as_timeout():
+def test_a_game_cut_by_the_round_cap_is_scored_by_cakes_secured_and_flagged():
     from simcore.games.cake_race.catalog import K_MAX_ROUNDS
+    from simcore.games.cake_race.game import record_result
+    from simcore.games.cake_race.summary import summarize
     g = Game(players=1)
     g.st.sc[S.S_ROUND] = int(R.k[K_MAX_ROUNDS])
     assert not play_round(R, g.cfg, g.st)
-    assert g.sc("OUTCOME") == K.LOSS and g.sc("LOSS") == K.LOSS_TIMEOUT and g.sc("TIMEOUT") == 1
+    assert g.sc("TIMEOUT") == 1 and g.sc("OUTCOME") == K.LOSS and g.sc("LOSS") == K.LOSS_NO_CAKES
+    # a seat far ahead when the game is cut wins it; one behind is outscored, not timed out
+    rows = []
+    for seat, outcome in (("0", K.WIN), ("1", K.LOSS)):
+        g = Game(players=2, seat=seat).place(0, "trail-a3", carried=4, secured=12)
+        g.place(1, "lane2-2", secured=3)
+        g.st.sc[S.S_ROUND] = int(R.k[K_MAX_ROUNDS])
+        assert not play_round(R, g.cfg, g.st)
+        assert g.sc("OUTCOME") == outcome and g.sc("WINNER") == 0 and g.sc("TIMEOUT") == 1
+        row = np.zeros(K.N_RESULT_FIELDS, np.int64)
+        record_result(g.st, row)
+        assert row[K.R_CUT] == 1 and row[K.R_LOSS_REASON] in (K.LOSS_NONE, K.LOSS_OUTSCORED)
+        rows.append(row)
+    s = summarize(np.array(rows))
+    assert s["timeouts"] == 2 and s["wins"] == 1 and "timeout" not in s["loss_reasons"]
 
 
 @pytest.mark.rule("CR-C01")

@@ -24,9 +24,17 @@ FILES = ("board.toml", "deck.toml", "setup.toml")
 
 # st-independent constants in Rules.k
 (K_CAKE, K_BROWN, K_N_POINTS, K_CAP, K_SUPPLY, K_ELIM_AT, K_HAT_SPENT, K_GARG_TO, K_CAUGHT_TO,
- K_CAUGHT_ALL, K_CARDS_IN_CHASE, K_EXACT_HOME, K_MAX_ROUNDS, K_N_FACES, K_N_CARDS,
+ K_CAUGHT_LOSES, K_CHASE_FIRST, K_EXACT_HOME, K_MAX_ROUNDS, K_N_FACES, K_N_CARDS,
  K_N_STARTS, K_MAX_CHASE) = range(17)
 N_K = 17
+
+# the rule choices of setup.toml a game option can override (None: the data's value)
+KNOBS = ("hat_spent", "caught_loses", "chase_first", "exact_home")
+# rule choices that were settings and are now fixed readings of the rulebook (CR-H02, CR-H03)
+FIXED = {"cat_catch": "the cat catches the Smurf when its roll reaches the Smurf's point "
+                      "(\"når ikapp dig\"), a fixed reading (CR-H03)",
+         "cards_in_chase": "red points turn no card during a chase, whose only endings are a "
+                           "start or the cat, a fixed reading (CR-H02)"}
 
 
 class Rules(NamedTuple):
@@ -189,12 +197,14 @@ def _deck(f, assumptions):
 SETUP = {"die": ("faces", list), "carry_cap": ("value", int), "cat_markers": ("eliminated_at", int),
          "max_players": ("value", int), "cake_supply": ("value", int), "hat_spent": ("value", bool),
          "gargamel_to": ("value", str), "caught_to": ("value", str), "caught_loses": ("value", str),
-         "chase_first": ("value", str), "cat_catch": ("value", str),
-         "cards_in_chase": ("value", bool), "exact_home": ("value", bool),
+         "chase_first": ("value", str), "exact_home": ("value", bool),
          "max_rounds": ("value", int), "max_chase_rounds": ("value", int)}
 
 
 def _setup(f, assumptions):
+    for key, why in FIXED.items():
+        if key in f.data:
+            f.fail(key, f"is no longer a setting: {why}; remove it")
     f.top_keys(tuple(SETUP))
 
     def val(key, check):
@@ -227,19 +237,20 @@ def _setup(f, assumptions):
         "hat_spent": val("hat_spent", any_value),
         "gargamel_to": val("gargamel_to", choice(list(K.TO_NAMES))),
         "caught_to": val("caught_to", choice(list(K.TO_NAMES))),
-        "caught_loses": val("caught_loses", choice(["all"])),
-        "chase_first": val("chase_first", choice(["smurf"])),
-        "cat_catch": val("cat_catch", choice(["reach"])),
-        "cards_in_chase": val("cards_in_chase", choice([False])),
-        "exact_home": val("exact_home", choice([False])),
+        "caught_loses": val("caught_loses", choice(list(K.CAUGHT_NAMES))),
+        "chase_first": val("chase_first", choice(list(K.CHASE_FIRST_NAMES))),
+        "exact_home": val("exact_home", any_value),
         "max_rounds": val("max_rounds", lambda e, v: _int(f, e, v, 1, 100000)),
         "max_chase_rounds": val("max_chase_rounds", lambda e, v: _int(f, e, v, 1, 100000)),
     }
     return s
 
 
-def load_catalog(data_dir: str | Path | None = None, **unused) -> Catalog:
-    """Load the data (a `data_dir` file replaces the default of the same name)."""
+def load_catalog(data_dir: str | Path | None = None, hat_spent: bool | None = None,
+                 caught_loses: str | None = None, chase_first: str | None = None,
+                 exact_home: bool | None = None, **unused) -> Catalog:
+    """Load the data (a `data_dir` file replaces the default of the same name). A rule
+    choice given here (a game option; None: the data's) overrides setup.toml's value."""
     files = {}
     for name in FILES:
         p = Path(data_dir) / name if data_dir else None
@@ -252,6 +263,20 @@ def load_catalog(data_dir: str | Path | None = None, **unused) -> Catalog:
         loaded["board.toml"], assumptions)
     deck, counts = _deck(loaded["deck.toml"], assumptions)
     setup = _setup(loaded["setup.toml"], assumptions)
+    given = {"hat_spent": hat_spent, "caught_loses": caught_loses, "chase_first": chase_first,
+             "exact_home": exact_home}
+    names = {"caught_loses": K.CAUGHT_NAMES, "chase_first": K.CHASE_FIRST_NAMES}
+    changed = {}
+    for key, v in given.items():
+        if v is None:
+            continue
+        if key in names and v not in names[key]:
+            raise UserError(f"{key.replace('_', '-')} must be one of {', '.join(names[key])}, got {v!r}")
+        if key not in names and not isinstance(v, bool):
+            raise UserError(f"{key.replace('_', '-')} must be true or false, got {v!r}")
+        if v != setup[key]:
+            changed[key] = v
+        setup[key] = v
     if setup["max_players"] > len(starts):
         loaded["setup.toml"].fail(
             "max_players", f"{setup['max_players']} players need as many starts; the board has {len(starts)}")
@@ -260,8 +285,9 @@ def load_catalog(data_dir: str | Path | None = None, **unused) -> Catalog:
     k[K_CAP], k[K_SUPPLY], k[K_ELIM_AT] = setup["carry_cap"], setup["cake_supply"], setup["cat_markers"]
     k[K_HAT_SPENT] = int(setup["hat_spent"])
     k[K_GARG_TO], k[K_CAUGHT_TO] = K.TO_NAMES[setup["gargamel_to"]], K.TO_NAMES[setup["caught_to"]]
-    k[K_CAUGHT_ALL] = 1
-    k[K_CARDS_IN_CHASE], k[K_EXACT_HOME] = 0, 0
+    k[K_CAUGHT_LOSES] = K.CAUGHT_NAMES[setup["caught_loses"]]
+    k[K_CHASE_FIRST] = K.CHASE_FIRST_NAMES[setup["chase_first"]]
+    k[K_EXACT_HOME] = int(setup["exact_home"])
     k[K_MAX_ROUNDS], k[K_N_FACES], k[K_N_CARDS] = setup["max_rounds"], len(setup["die"]), len(deck)
     k[K_N_STARTS] = len(starts)
     k[K_MAX_CHASE] = setup["max_chase_rounds"]
@@ -271,5 +297,8 @@ def load_catalog(data_dir: str | Path | None = None, **unused) -> Catalog:
     for name in FILES:
         h.update(name.encode())
         h.update(files[name].read_bytes())
+    mix = "+".join(f"{key}={str(v).lower()}" for key, v in sorted(changed.items())) or "default"
+    if changed:
+        h.update(mix.encode())
     return Catalog(rules, list(ids), setup, {n: str(p) for n, p in files.items()},
-                   h.hexdigest(), assumptions)
+                   h.hexdigest(), assumptions, mix)

@@ -24,6 +24,17 @@ OPTIONS = (
            "random, threshold-K (e.g. threshold-5) or adaptive."),
     Option("seat", "str", "rotate", "The focal seat (0 = the youngest, who starts) or rotate "
            "(game i: seat i mod players)."),
+    # rule choices the rulebook leaves open (data/setup.toml; default: the data's value)
+    Option("hat_spent", "bool", None, "A hat shown to a cat is spent, back under the deck "
+           "(--hat-spent), or kept for later cats (--no-hat-spent). Default: setup.toml's.",
+           catalog=True),
+    Option("caught_loses", "str", None, "What a caught Smurf loses: all its unsafe cakes, or "
+           "roll (it keeps a die roll's worth, as with Gargamel). Default: setup.toml's.",
+           choices=tuple(K.CAUGHT_NAMES), catalog=True),
+    Option("chase_first", "str", None, "Who rolls first in a chase: smurf or cat. Default: "
+           "setup.toml's.", choices=tuple(K.CHASE_FIRST_NAMES), catalog=True),
+    Option("exact_home", "bool", None, "A start is reached only with an exact roll "
+           "(--exact-home). Default: setup.toml's.", catalog=True),
 )
 
 

@@ -22,6 +22,16 @@ TO_OWN = 0
 TO_NEAREST = 1
 TO_NAMES = {"own": TO_OWN, "nearest": TO_NEAREST}
 
+# --- what a caught Smurf loses (setup.toml caught_loses, CR-H04)
+CAUGHT_ALL = 0          # every unsafe cake
+CAUGHT_ROLL = 1         # all but a die roll's worth, as with Gargamel (the kept ones secured)
+CAUGHT_NAMES = {"all": CAUGHT_ALL, "roll": CAUGHT_ROLL}
+
+# --- who rolls first in a chase (setup.toml chase_first, CR-H02)
+FIRST_SMURF = 0
+FIRST_CAT = 1
+CHASE_FIRST_NAMES = {"smurf": FIRST_SMURF, "cat": FIRST_CAT}
+
 # --- outcome of a game for the focal seat
 RUNNING = 0
 WIN = 1
@@ -31,10 +41,11 @@ OUTCOMES = {RUNNING: "running", WIN: "win", LOSS: "loss", TIE: "shared win"}
 LOSS_NONE = 0
 LOSS_OUTSCORED = 1
 LOSS_ELIMINATED = 2
-LOSS_TIMEOUT = 3
+# code 3 was "timeout" until a game cut by the round cap was scored by its cakes secured
+# (column `cut` flags it); codes stay stable for stored results
 LOSS_NO_CAKES = 4       # nobody secured a cake
 LOSS_REASONS = {LOSS_NONE: "", LOSS_OUTSCORED: "outscored", LOSS_ELIMINATED: "eliminated",
-                LOSS_TIMEOUT: "timeout", LOSS_NO_CAKES: "no cakes"}
+                LOSS_NO_CAKES: "no cakes"}
 
 # --- decisions (the strategy's options)
 D_STAY = 0              # at the cake: option 0 stay (roll, take, turn a card), 1 leave
@@ -55,10 +66,12 @@ RESULT_FIELDS = [
     "markers", "eliminated", "first_trip", "eliminations", "cakes_left", "cakes_removed",
     "cakes_returned", "chases", "catches", "gargamels", "hats_used", "trips",
     "secured_0", "secured_1", "secured_2", "secured_3",
+    "cut",              # 1: the round cap cut the game (CR-E03); it is scored all the same
 ]
 (R_OUTCOME, R_LOSS_REASON, R_SEAT, R_PLAYERS, R_ROUNDS, R_TURNS, R_WINNER, R_SECURED,
  R_MARKERS, R_ELIMINATED, R_FIRST_TRIP, R_ELIMINATIONS, R_CAKES_LEFT, R_REMOVED, R_RETURNED,
  R_CHASES, R_CATCHES, R_GARGAMELS, R_HATS_USED, R_TRIPS, R_SECURED_0) = range(21)
+R_CUT = 24
 N_RESULT_FIELDS = len(RESULT_FIELDS)
 
 # --- events of the game log (trace.py decodes them): (kind, round, player, a, b, c)
@@ -77,7 +90,7 @@ EV_CAUGHT = 11          # a: cakes lost (removed), b: markers now, c: start sent
 EV_SAFE = 12            # a: start reached in the chase
 EV_ELIMINATED = 13      # a: markers
 EV_STAY = 14            # a: 0 stays at the cake, 1 leaves
-EV_END = 15             # a: outcome of the focal seat, b: winner (-1 none), c: 1 timeout
+EV_END = 15             # a: outcome of the focal seat, b: winner (-1 none), c: 1 cut by the cap
 EV_WAIT = 16            # a Smurf at home once the cake is empty
 EVENT_FIELDS = 6
 ROLL_MOVE = 0
@@ -85,3 +98,4 @@ ROLL_TAKE = 1
 ROLL_GARGAMEL = 2
 ROLL_FLEE = 3
 ROLL_CAT = 4
+ROLL_CAUGHT = 5         # caught_loses = "roll": the cakes a caught Smurf keeps

@@ -10,7 +10,10 @@ shuffled queue: every order is equally likely, so the next card is drawn from th
 yet seen. The deck never comes round within a first trip: every Gargamel card ends the trip
 and each pass of the deck holds all of them (so we need at least one). Spent hats and cats
 go under the deck, behind every unseen card. The chain is acyclic (each step brings the Smurf
-nearer its goal, or adds a card seen, or a cake), so a memoised recursion solves it.
+nearer its goal, or adds a card seen, or a cake, or brings the cat nearer in a chase) but for
+a turn that stays put (a start overshot under exact_home), solved in closed form; so a
+memoised recursion solves it. Every rule choice of setup.toml is followed: hat_spent,
+caught_loses, chase_first, exact_home (and gargamel_to, caught_to do not matter to a first trip).
 
 This is an independent implementation of the rules in plain Python (moves, cards, chase) from
 the catalog's arrays; tests check the Monte Carlo kernels against it.
@@ -36,6 +39,9 @@ class Exact:
         self.cake = int(R.k[C.K_CAKE])
         self.brown = int(R.k[C.K_BROWN])
         self.hat_spent = bool(R.k[C.K_HAT_SPENT])
+        self.exact_home = bool(R.k[C.K_EXACT_HOME])
+        self.caught_roll = int(R.k[C.K_CAUGHT_LOSES]) == K.CAUGHT_ROLL
+        self.cat_first = int(R.k[C.K_CHASE_FIRST]) == K.FIRST_CAT
         self.faces = [int(f) for f in R.faces]
         self.pf = Fraction(1, len(self.faces))
         self.counts = [int(c) for c in R.counts]
@@ -52,35 +58,43 @@ class Exact:
         self._move = lru_cache(maxsize=None)(self._move_uncached)
         self.turn = lru_cache(maxsize=None)(self._turn)
         self.escape = lru_cache(maxsize=None)(self._escape)
+        self.cat_rolls = lru_cache(maxsize=None)(self._cat_rolls)
 
     # ---------------------------------------------------------------- moves
     def _ends(self, u):
         return u == self.cake or self.is_start[u]
 
-    def _endpoints(self, frm, steps):
+    def _goal(self, u, to_home):
+        return self.dist_home[u] if to_home else self.dist[u][self.cake]
+
+    def _endpoints(self, frm, steps, to_home):
+        """Where a forward move of exactly `steps` can end: every step one point nearer the
+        goal; the cake or a start ends a move early (with exact_home a start only when
+        reached with the last step)."""
         out = set()
 
-        def walk(path):
-            u = path[-1]
-            if len(path) - 1 == steps or (len(path) > 1 and self._ends(u)):
+        def walk(u, left):
+            if u != frm and self._ends(u):
+                if left == 0 or not (self.exact_home and self.is_start[u]):
+                    out.add(u)
+                return
+            if left == 0:
                 out.add(u)
                 return
             for v in self.adj[u]:
-                if v not in path:
-                    walk(path + [v])
-        walk([frm])
+                if self._goal(v, to_home) == self._goal(u, to_home) - 1:
+                    walk(v, left - 1)
+        walk(frm, steps)
         return out
 
     def _move_uncached(self, frm, steps, to_home):
-        """The greedy walk's destination: among the endpoints of the longest possible simple
-        move, the nearest to the goal (lowest index on ties)."""
-        ends = set()
-        s = steps
-        while not ends and s > 0:
-            ends = self._endpoints(frm, s)
-            s -= 1
-        goal = (lambda u: self.dist_home[u]) if to_home else (lambda u: self.dist[u][self.cake])
-        return min(ends, key=lambda u: (goal(u), u))
+        """The greedy walk's destination: among the endpoints of the forward move, the nearest
+        to the goal (lowest index on ties); `frm` itself when there is none (a start that
+        needs an exact roll is overshot: the Smurf stays)."""
+        ends = self._endpoints(frm, steps, to_home)
+        if not ends:
+            return frm
+        return min(ends, key=lambda u: (self._goal(u, to_home), u))
 
     # ---------------------------------------------------------------- the chain
     def _vec(self, n):
@@ -103,9 +117,12 @@ class Exact:
                 self._add(acc, self._card(pos, c + min(f, self.cap - c, left), seen, hats), self.pf)
             return tuple(acc)
         to_home = c > 0 or left == 0
+        stay = 0
         for f in self.faces:
             to = self._move(pos, f, to_home)
-            if to == self.cake:
+            if to == pos:                             # overshot a start (exact_home): stays,
+                stay += 1                             # and the next turn is this one again
+            elif to == self.cake:
                 for g in self.faces:
                     self._add(acc, self._card(to, c + min(g, self.cap - c, left), seen, hats),
                               self.pf * self.pf)
@@ -115,6 +132,8 @@ class Exact:
                 self._add(acc, self._card(to, c, seen, hats), self.pf)
             else:
                 self._add(acc, self.turn(to, c, seen, hats), self.pf)
+        if stay:                                      # x = acc + q x  =>  x = acc / (1 - q)
+            acc = [x / (1 - stay * self.pf) for x in acc]
         return tuple(acc)
 
     def _card(self, pos, c, seen, hats):
@@ -142,10 +161,33 @@ class Exact:
             elif hats > 0:
                 self._add(acc, self.turn(pos, c, s2, hats - 1 if self.hat_spent else hats), w)
             else:
-                p_safe = self.escape(pos, self.brown)
+                p_safe = self.cat_rolls(pos, self.brown) if self.cat_first else self.escape(pos, self.brown)
                 self._add(acc, self._vec(c), w * p_safe)
-                self._add(acc, self._vec(0), w * (1 - p_safe))
+                self._add(acc, self._caught(c), w * (1 - p_safe))
         return acc
+
+    def _caught(self, c):
+        """Cakes a caught Smurf brings home: none, or with caught_loses = "roll" a die roll's
+        worth of them (kept and secured at the start)."""
+        if not self.caught_roll or c == 0:
+            return self._vec(0)
+        acc = [Fraction(0)] * (self.cap + 1)
+        for f in self.faces:
+            self._add(acc, self._vec(min(f, c)), self.pf)
+        return acc
+
+    def _cat_rolls(self, spos, cat):
+        """Probability that a chase with the Smurf at `spos` and the cat at `cat`, the cat to
+        roll, ends with the Smurf safe at a start."""
+        p = Fraction(0)
+        for g in self.faces:
+            if self.dist[cat][spos] <= g:
+                continue                              # caught
+            c2 = cat
+            for _ in range(g):
+                c2 = next(v for v in self.adj[c2] if self.dist[v][spos] == self.dist[c2][spos] - 1)
+            p += self.pf * self.escape(spos, c2)
+        return p
 
     def _escape(self, spos, cat):
         """Probability that a chase with the Smurf at `spos` (to roll) and the cat at `cat`
@@ -153,17 +195,10 @@ class Exact:
         p = Fraction(0)
         for f in self.faces:
             to = self._move(spos, f, True)
-            if self.is_start[to]:
+            if to != spos and self.is_start[to]:
                 p += self.pf
                 continue
-            for g in self.faces:
-                d = self.dist[cat][to]
-                if d <= g:
-                    continue                          # caught
-                c2 = cat
-                for _ in range(g):
-                    c2 = next(v for v in self.adj[c2] if self.dist[v][to] == self.dist[c2][to] - 1)
-                p += self.pf * self.pf * self.escape(to, c2)
+            p += self.pf * self.cat_rolls(to, cat)
         return p
 
     def first_trip(self) -> list[Fraction]:

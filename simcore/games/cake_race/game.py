@@ -56,6 +56,7 @@ def record_result(st, row):
     row[K.R_TRIPS] = st.pl[f, S.P_TRIPS]
     for p in range(K.MAX_PLAYERS):
         row[K.R_SECURED_0 + p] = st.pl[p, S.P_SECURED] if p < st.sc[S.S_PLAYERS] else -1
+    row[K.R_CUT] = st.sc[S.S_TIMEOUT]
 
 
 @njit

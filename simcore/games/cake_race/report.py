@@ -37,10 +37,11 @@ FIELDS = {
     "cakes_returned": "cakes returned by Gargamel", "chases": "chases", "catches": "catches",
     "gargamels": "Gargamel cards", "hats_used": "hats used", "trips": "trips home",
     **{f"secured_{i}": f"cakes secured by seat {i}" for i in range(K.MAX_PLAYERS)},
+    "cut": "cut by the round cap",
 }
 assert set(FIELDS) == set(K.RESULT_FIELDS), "label every result field"
 
-LOSS_LABELS = {"outscored": "outscored", "eliminated": "eliminated", "timeout": "timeout",
+LOSS_LABELS = {"outscored": "outscored", "eliminated": "eliminated",
                "no cakes": "nobody secured a cake"}
 
 MEASURES = (

@@ -88,17 +88,30 @@ def _ends_move(R, u):
     return u == R.k[C.K_CAKE] or R.start_no[u] >= 0
 
 
+@njit(inline="always")
+def to_goal(R, u, to_home):
+    """Steps from point u to the Smurf's goal: the nearest start coming home, else the cake."""
+    return R.dist_home[u] if to_home else R.dist[u, R.k[C.K_CAKE]]
+
+
 @njit
-def _walk(R, st, frm, steps):
-    """Endpoints of every simple path of exactly `steps` steps from `frm` (CR-M01, CR-M02),
-    a path stopping early where it reaches the cake or a start (CR-K02, CR-M04)."""
+def _walk(R, st, frm, steps, to_home):
+    """Endpoints of every forward path of exactly `steps` steps from `frm`: each step one
+    point nearer the goal (CR-M06), so no point is visited twice (CR-M02); a path stops early
+    where it reaches the cake or a start (CR-K02, CR-M04), except that with exact_home a start
+    reached with steps to spare is no endpoint (CR-M03)."""
     n = 0
     depth = 0
     st.path[0] = frm
     st.it[0] = 0
     while depth >= 0:
         u = st.path[depth]
-        if depth == steps or (depth > 0 and _ends_move(R, u)):
+        if depth > 0 and _ends_move(R, u):
+            if depth == steps or not (R.k[C.K_EXACT_HOME] and R.start_no[u] >= 0):
+                n = _add_option(st, n, u)
+            depth -= 1
+            continue
+        if depth == steps:
             n = _add_option(st, n, u)
             depth -= 1
             continue
@@ -107,12 +120,7 @@ def _walk(R, st, frm, steps):
             continue
         v = R.adj[u, st.it[depth]]
         st.it[depth] += 1
-        fresh = True
-        for j in range(depth + 1):
-            if st.path[j] == v:
-                fresh = False
-                break
-        if fresh:
+        if to_goal(R, v, to_home) == to_goal(R, u, to_home) - 1:
             depth += 1
             st.path[depth] = v
             st.it[depth] = 0
@@ -121,22 +129,18 @@ def _walk(R, st, frm, steps):
 
 @njit
 def move_options(R, st, frm, steps, to_home):
-    """The points a move of `steps` can end on, nearest to the goal first (the start points
-    when `to_home`, else the cake), ties by point index. A move that cannot be made in full
-    (a dead end) is made as long as it can be (CR-M03)."""
-    n = 0
-    s = steps
-    while n == 0 and s > 0:
-        n = _walk(R, st, frm, s)
-        s -= 1
-    cake = R.k[C.K_CAKE]
+    """The points a forward move of `steps` can end on (CR-M01, CR-M06): more than one only at
+    a fork; the goal first (the start points when `to_home`, else the cake), ties by point
+    index. None (0 options) when a start needs an exact roll and the roll overshoots it: the
+    Smurf then stays where it is (CR-M03)."""
+    n = _walk(R, st, frm, steps, to_home)
     for i in range(1, n):        # insertion sort by (distance to goal, index)
         u = st.opts[i]
-        du = R.dist_home[u] if to_home else R.dist[u, cake]
+        du = to_goal(R, u, to_home)
         j = i - 1
         while j >= 0:
             w = st.opts[j]
-            dw = R.dist_home[w] if to_home else R.dist[w, cake]
+            dw = to_goal(R, w, to_home)
             if dw < du or (dw == du and w < u):
                 break
             st.opts[j + 1] = w
@@ -283,54 +287,85 @@ def cat_step(R, st, target):
 
 
 @njit
+def flee(R, st, p):
+    """The Smurf's roll in a chase: a forward move toward a start, past the cat if the route
+    goes through its point (CR-H07); True when it reaches a start (safe, cakes secured)."""
+    face = roll(R, st, p, K.ROLL_FLEE)                           # CR-H02
+    frm = st.pl[p, S.P_POS]
+    n = move_options(R, st, frm, face, True)
+    to = frm
+    if n > 0:
+        to = st.opts[decide(R, st, p, K.D_FLEE, n)]
+    st.pl[p, S.P_POS] = to
+    ev(st, K.EV_MOVE, p, frm, to, 1)
+    if to != frm and R.start_no[to] >= 0:                        # CR-H03: safe
+        ev(st, K.EV_SAFE, p, to, 0, 0)
+        st.sc[S.S_CAT] = -1
+        secure(st, p)
+        return True
+    return False
+
+
+@njit
+def cat_runs(R, st, p):
+    """The cat's roll in a chase: True when the roll reaches the Smurf along a shortest path
+    (caught, CR-H03), else the cat runs that many steps toward it."""
+    face = roll(R, st, p, K.ROLL_CAT)
+    cat = st.sc[S.S_CAT]
+    to = st.pl[p, S.P_POS]
+    if R.dist[cat, to] <= face:                                  # CR-H03: caught
+        ev(st, K.EV_CAT_MOVE, p, cat, to, 0)
+        return True
+    for _s in range(face):
+        cat_step(R, st, to)
+    ev(st, K.EV_CAT_MOVE, p, cat, st.sc[S.S_CAT], 0)
+    return False
+
+
+@njit
 def chase(R, cfg, st, p):
     """Azrael chases from the brown point; the Smurf and the cat roll in turn, the Smurf
-    first, until the Smurf reaches a start (safe, cakes secured) or the cat reaches it
-    (caught: a marker, the unsafe cakes leave the game, back to a start; the third marker
-    eliminates) (CR-H01..H06)."""
+    first (or the cat, chase_first), until the Smurf reaches a start (safe, cakes secured) or
+    the cat reaches it (caught) (CR-H01..H07)."""
     st.sc[S.S_N_CHASES] += 1
     st.sc[S.S_CAT] = R.k[C.K_BROWN]
     ev(st, K.EV_CHASE, p, st.sc[S.S_CAT], 0, 0)
+    if R.k[C.K_CHASE_FIRST] == K.FIRST_CAT and cat_runs(R, st, p):    # CR-H02
+        caught(R, st, p)
+        return
     for _ in range(R.k[C.K_MAX_CHASE]):
-        face = roll(R, st, p, K.ROLL_FLEE)                       # CR-H02
-        frm = st.pl[p, S.P_POS]
-        n = move_options(R, st, frm, face, True)
-        i = decide(R, st, p, K.D_FLEE, n)
-        to = st.opts[i]
-        st.pl[p, S.P_POS] = to
-        ev(st, K.EV_MOVE, p, frm, to, 1)
-        if R.start_no[to] >= 0:                                  # CR-H03: safe
-            ev(st, K.EV_SAFE, p, to, 0, 0)
-            st.sc[S.S_CAT] = -1
-            secure(st, p)
+        if flee(R, st, p):
             return
-        face = roll(R, st, p, K.ROLL_CAT)
-        cat = st.sc[S.S_CAT]
-        if R.dist[cat, to] <= face:                              # CR-H03: caught
-            ev(st, K.EV_CAT_MOVE, p, cat, to, 0)
+        if cat_runs(R, st, p):
             caught(R, st, p)
             return
-        for _s in range(face):
-            cat_step(R, st, to)
-        ev(st, K.EV_CAT_MOVE, p, cat, st.sc[S.S_CAT], 0)
     caught(R, st, p)                                             # CR-H06: a chase that never ends
 
 
 @njit
 def caught(R, st, p):
-    """A caught Smurf (CR-H04, CR-H05)."""
+    """A caught Smurf takes a cat marker and loses its unsafe cakes (removed from the game):
+    all of them, or with caught_loses = "roll" all but a die roll's worth, which it keeps;
+    it goes back to a start, where kept cakes are secured (CR-H04, CR-H05)."""
     st.sc[S.S_N_CATCHES] += 1
     st.sc[S.S_CAT] = -1
-    lost = st.pl[p, S.P_CARRIED]
-    st.pl[p, S.P_CARRIED] = 0
+    carried = st.pl[p, S.P_CARRIED]
+    kept = 0
+    if R.k[C.K_CAUGHT_LOSES] == K.CAUGHT_ROLL and carried > 0:
+        kept = min(roll(R, st, p, K.ROLL_CAUGHT), carried)
+    lost = carried - kept
+    st.pl[p, S.P_CARRIED] = kept
     st.sc[S.S_REMOVED] += lost
     st.pl[p, S.P_MARKERS] += 1
     to = start_for(R, st, p, R.k[C.K_CAUGHT_TO])
     st.pl[p, S.P_POS] = to
     ev(st, K.EV_CAUGHT, p, lost, st.pl[p, S.P_MARKERS], to)
-    st.pl[p, S.P_TRIPS] += 1
-    if st.pl[p, S.P_FIRST_TRIP] < 0:
-        st.pl[p, S.P_FIRST_TRIP] = 0
+    if kept > 0:
+        secure(st, p)
+    else:
+        st.pl[p, S.P_TRIPS] += 1
+        if st.pl[p, S.P_FIRST_TRIP] < 0:
+            st.pl[p, S.P_FIRST_TRIP] = 0
     if st.pl[p, S.P_MARKERS] >= R.k[C.K_ELIM_AT]:
         st.pl[p, S.P_ELIM] = 1
         ev(st, K.EV_ELIMINATED, p, st.pl[p, S.P_MARKERS], 0, 0)
@@ -361,10 +396,14 @@ def play_turn(R, cfg, st, p):
             turn_card(R, cfg, st, p)
             return
     face = roll(R, st, p, K.ROLL_MOVE)                           # CR-T02
+    # CR-M06: forward is toward the cake, and toward home once carrying cakes or once the
+    # big cake is empty (a Smurf still on its way out then turns for home)
     to_home = st.pl[p, S.P_CARRIED] > 0 or st.sc[S.S_CAKE_LEFT] == 0
     n = move_options(R, st, pos, face, to_home)
-    i = decide(R, st, p, K.D_MOVE, n)
-    to = st.opts[i]
+    if n == 0:                                                   # CR-M03: stays
+        ev(st, K.EV_MOVE, p, pos, pos, 0)
+        return
+    to = st.opts[decide(R, st, p, K.D_MOVE, n)]
     st.pl[p, S.P_POS] = to
     ev(st, K.EV_MOVE, p, pos, to, 0)
     if to == cake:                                               # CR-K02
@@ -389,7 +428,9 @@ def game_over(R, st):
 
 @njit
 def finish(st, timeout):
-    """Most secured cakes wins, among Smurfs not eliminated (CR-E02); the focal seat's outcome."""
+    """Most secured cakes wins, among Smurfs not eliminated (CR-E02); the focal seat's outcome.
+    A game cut by the round cap (`timeout`) is scored the same way, by the cakes secured when
+    it was cut, and flagged (CR-E03)."""
     st.sc[S.S_TIMEOUT] = timeout
     best = 0
     n_best = 0
@@ -403,19 +444,15 @@ def finish(st, timeout):
         elif s == best and s > 0:
             n_best += 1
     f = st.sc[S.S_FOCAL]
-    if timeout:
-        st.sc[S.S_WINNER] = -1
-        st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_TIMEOUT
+    st.sc[S.S_WINNER] = winner if n_best == 1 else -1
+    if st.pl[f, S.P_ELIM]:
+        st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_ELIMINATED
+    elif best == 0:
+        st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_NO_CAKES
+    elif st.pl[f, S.P_SECURED] == best:
+        st.sc[S.S_OUTCOME] = K.WIN if n_best == 1 else K.TIE
     else:
-        st.sc[S.S_WINNER] = winner if n_best == 1 else -1
-        if st.pl[f, S.P_ELIM]:
-            st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_ELIMINATED
-        elif best == 0:
-            st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_NO_CAKES
-        elif st.pl[f, S.P_SECURED] == best:
-            st.sc[S.S_OUTCOME] = K.WIN if n_best == 1 else K.TIE
-        else:
-            st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_OUTSCORED
+        st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_OUTSCORED
     ev(st, K.EV_END, f, st.sc[S.S_OUTCOME], st.sc[S.S_WINNER], timeout)
 
 

@@ -29,7 +29,7 @@ def _partial(results: np.ndarray) -> dict:
         "ties": int((outcome == K.TIE).sum()), "seats": seats,
         "reasons": {code: int(((outcome == K.LOSS) & (col("loss_reason") == code)).sum())
                     for code, name in K.LOSS_REASONS.items() if name},
-        "timeouts": int((col("loss_reason") == K.LOSS_TIMEOUT).sum()),
+        "timeouts": int(col("cut").sum()),
         "secured_sq": int((sec * sec).sum()),
         **{name: total(col(name)) for name in _SUMS},
     }
@@ -90,6 +90,8 @@ def summary_lines(s: dict, ci_words: str = "95% CI") -> list[str]:
            f"game length  {s['mean_rounds']:.1f} rounds, {s['mean_turns']:.1f} turns (mean)",
            f"cakes        {s['mean_removed']:.2f} removed by the cat, {s['mean_returned']:.2f} returned "
            f"by Gargamel (mean per game)"]
+    if s["timeouts"]:
+        out.append(f"round cap    {s['timeouts']} games cut by the round cap (scored by cakes secured)")
     if s["loss_reasons"]:
         out.append("loss reasons " + ", ".join(f"{k} {v}" for k, v in s["loss_reasons"].items()))
     return out

@@ -5,7 +5,7 @@ from . import consts as K
 from . import state as S
 
 _ROLL_FOR = {K.ROLL_MOVE: "move", K.ROLL_TAKE: "take cakes", K.ROLL_GARGAMEL: "Gargamel",
-             K.ROLL_FLEE: "flee", K.ROLL_CAT: "cat"}
+             K.ROLL_FLEE: "flee", K.ROLL_CAT: "cat", K.ROLL_CAUGHT: "caught: cakes kept"}
 _EV_NAMES = {v: k[3:].lower() for k, v in vars(K).items() if k.startswith("EV_") and k != "EV_FIELDS"
              and isinstance(v, int)}
 
@@ -18,6 +18,8 @@ def _line(e, cat) -> str | None:
         return f"round {rnd}, {who} at {pt(a)} carrying {b}, {c} secured"
     if kind == K.EV_ROLL:
         return f"  rolls {a} ({_ROLL_FOR.get(b, b)})"
+    if kind == K.EV_MOVE and a == b:
+        return f"  stays at {pt(a)}: the roll overshoots a start (exact_home)"
     if kind == K.EV_MOVE:
         return f"  {'flees' if c else 'moves'} {pt(a)} -> {pt(b)}"
     if kind == K.EV_TAKE:
@@ -45,7 +47,7 @@ def _line(e, cat) -> str | None:
     if kind == K.EV_STAY:
         return "  leaves the cake" if a else "  stays at the cake"
     if kind == K.EV_END:
-        out = "timeout (round cap)" if c else (f"Smurf {b} wins" if b >= 0 else "no sole winner")
+        out = (f"Smurf {b} wins" if b >= 0 else "no sole winner") + (" (cut by the round cap)" if c else "")
         return f"game over after round {rnd}: {out}; focal Smurf {p}: {K.OUTCOMES.get(a, a)}"
     return None
 
