@@ -164,13 +164,12 @@ def validate_for(game, path, data_dir=None) -> tuple:
     data_files = {name: read_toml(Path(f)) for name, f in base.files.items()}
     knobs, found = check(path, data_files)
     lines = [str(e) for e in found]
-    if lines:
-        return knobs, lines
+    # the knobs without a problem so far go through the loader (so every problem is listed)
     sets = [(f"knob '{k.id}' alternative '{a.id}'", (f"{k.id}={a.id}",)) for k in knobs for a in k.alternatives]
     sets += [(f"the all-{d} set", (f"{ALL}={d}",)) for d in DIRECTIONS[:2] if knobs.extreme(d)]
     for what, assume in sets:
         try:
-            game.load_catalog(data_dir, assume=assume, assumptions_file=path)
+            game.load_catalog(data_dir, assume=assume, assumptions_file=knobs)
         except UserError as e:
             lines.append(f"{path}: {what}: {e}")
     return knobs, lines

@@ -193,7 +193,8 @@ class Game:
     assumptions: str = ""          # its knobs file, relative to the package folder (e.g.
                                    # "data/assumptions.toml"; simcore.assumptions): with one, the
                                    # game declares the option ASSUME and its load_catalog takes
-                                   # `assume` (and `assumptions_file`, a file replacing its own)
+                                   # `assume` (and `assumptions_file`: a file replacing its own,
+                                   # or the simcore.assumptions.Knobs read from one)
 
     @property
     def folder(self) -> Path:

@@ -228,7 +228,8 @@ def test_validate_lists_every_problem_one_line_each_and_exits_2(tmp_path):
     errors = [line for line in lines if line.startswith("error: ")]
     for needle in ("unknown key 'colour'", "kebab-case", "must be a question",
                    "'direction' must be one of", "has no invention 'no-such-card'",
-                   "needs at least one [[knob.alternative]]"):
+                   "needs at least one [[knob.alternative]]",
+                   "knob 'bad-value' alternative 'y': "):
         assert sum(needle in e for e in errors) == 1, (needle, lines)
     assert lines[-1] == f"{f}: {len(errors)} problems"
 

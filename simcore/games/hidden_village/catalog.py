@@ -90,7 +90,7 @@ def load_catalog(data_dir: str | Path | None = None, cards: str | Path | None = 
 
     `assume`: knobs in force, "KNOB=ALTERNATIVE" (the option --assume; simcore/assumptions.py):
     each patches the data files before they are checked. `assumptions_file` replaces the knobs
-    file (the data folder's assumptions.toml, else the game's).
+    file (the data folder's assumptions.toml, else the game's), as a path or read (Knobs).
     """
     without = without_ids(without)
     files, cards_file = _data_files(data_dir, cards)
@@ -111,6 +111,8 @@ def _knobs(data_dir, assume, assumptions_file) -> tuple:
         assume = (assume,)
     if not assume:
         return None, {}
+    if isinstance(assumptions_file, knobs_.Knobs):      # already read (assumptions validate)
+        return assumptions_file, knobs_.parse_choice(assume, assumptions_file)
     path = Path(assumptions_file) if assumptions_file is not None else (
         Path(data_dir) / knobs_.FILE_NAME if data_dir is not None
         and (Path(data_dir) / knobs_.FILE_NAME).is_file() else KNOBS_FILE)
