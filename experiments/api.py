@@ -29,7 +29,8 @@ from .engine import DEFAULT_MAX_GAMES, Cell, Player, make_cell
 from .runs import DEFAULT_CHUNK, Resolved, RunSpec, check_games, resolve
 
 __all__ = ["RunSpec", "Resolved", "resolve", "play", "run", "compare", "sweep", "ladder",
-           "report", "read_results", "verify", "Execution", "DEFAULT_CHUNK", "DEFAULT_MAX_GAMES"]
+           "report", "read_results", "verify", "assumptions", "validate_assumptions",
+           "Execution", "DEFAULT_CHUNK", "DEFAULT_MAX_GAMES"]
 
 
 @dataclass
@@ -141,6 +142,8 @@ class RunResult:
                "params": dict(r.spec.params), "seed": r.spec.seed,
                "cards": r.catalog.mix, "catalog": r.catalog.digest, **self.summary,
                "seconds": round(self.seconds, 3)}
+        if r.game.assumptions:
+            out["assume"] = list(r.assume)
         if self.stopping["rule"] != "fixed":
             out["stopping"] = self.stopping
         if self.results:
@@ -417,3 +420,37 @@ def verify(folder: str, repair: bool = False, execution: Execution | None = None
         out.played = player.played
     out.after = health(path)
     return out
+
+
+# ----------------------------------------------------------------------------- assumptions
+@dataclass
+class Assumptions:
+    """A game's knobs (simcore.assumptions.Knobs) and the assumed values of its data."""
+    game: object
+    knobs: object
+    assumed: list              # (file, entry, what) of every value marked assumed
+
+
+def _knobs_game(game: str | None):
+    from simcore.games import DEFAULT_GAME, get_game
+    g = get_game(DEFAULT_GAME if game is None else game)
+    if not g.assumptions:
+        raise UserError(f"game '{g.name}' declares no assumptions file (Game.assumptions)")
+    return g
+
+
+def assumptions(game: str | None = None, data: str | None = None) -> Assumptions:
+    """The knobs of a game (a data folder's assumptions.toml, else the game's) and every value
+    of its data (a data folder's files, else its own) marked assumed."""
+    from simcore import assumptions as A
+    g = _knobs_game(game)
+    return Assumptions(g, A.load(g.knobs_file(data)), list(g.load_catalog(data).assumptions))
+
+
+def validate_assumptions(file: str | None = None, game: str | None = None,
+                         data: str | None = None) -> tuple:
+    """(Knobs, every problem as one line) of a knobs file (default: the game's) checked
+    against the game's data (simcore.assumptions.validate_for)."""
+    from simcore import assumptions as A
+    g = _knobs_game(game)
+    return A.validate_for(g, file if file is not None else g.knobs_file(data), data)

@@ -75,6 +75,8 @@ def make_cell(cell_id: str, spec: RunSpec | Resolved, axes: dict | None = None) 
                     for k, v in variant.items() if k not in game.result_fields},
                  "strategy": r.strategy.name, "mix": r.catalog.mix,
                  **{f"param_{k}": float(v) for k, v in param_values.items()}}
+    if game.assumptions:          # the knobs in force, "+"-joined ("none": the data as shipped)
+        constants["assume"] = "+".join(r.assume) or "none"
     return Cell(cell_id, dict(axes or {}), r, job, r.played(), constants)
 
 

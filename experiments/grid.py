@@ -19,9 +19,10 @@ A grid file:
     level = ["complex", "terrible"]
     players = [2, 4]
 
-Options (in [fixed], [axes] or [[linked]]): players, strategy, params (a table NAME = VALUE)
-and the game's own options (`meeplesim options --game NAME`; e.g. a level or a card mix, as a
-list of card ids); in [fixed] only: game, data.
+Options (in [fixed], [axes] or [[linked]]): players, strategy, params (a table NAME = VALUE),
+data (a folder of data files, relative to the current folder; "default" for the game's own) and
+the game's own options (`meeplesim games`; e.g. a level, a card mix as a list of card ids, the
+knobs in force as a list of "KNOB=ALTERNATIVE"); in [fixed] only: game.
 
 Cell ids are the cell's axis values, `name=value` joined by commas in sorted axis order
 (`die=red,level=standard`), so adding a value to an axis keeps the ids of the cells already
@@ -43,8 +44,9 @@ from .engine import make_cell
 from .runs import DEFAULT_CHUNK, RunSpec, check_seed
 
 # the options every game has; a game's own options (its Game.options) come beside them
-COMMON_AXES = ("players", "strategy", "params")
-FIXED_ONLY = ("game", "data")
+COMMON_AXES = ("players", "strategy", "params", "data")
+FIXED_ONLY = ("game",)
+DEFAULT_DATA = "default"     # data = "default": the game's own data files (a side of a pairing)
 TOP_KEYS = ("name", "description", "games", "seed", "chunk", "compare", "rank", "fixed", "axes",
             "linked")
 
@@ -127,7 +129,7 @@ def _check_value(where, axis, v, game):
             raise UserError(f"{where}: {axis} must be a string, got {v!r}")
         return v
     if axis in COMMON_AXES:
-        t = {"players": int, "strategy": str, "params": dict}[axis]
+        t = {"players": int, "strategy": str, "params": dict, "data": str}[axis]
         if not isinstance(v, t) or (t is int and isinstance(v, bool)):
             raise UserError(f"{where}: {axis}: value {v!r} is not a {t.__name__}")
         return v
@@ -237,7 +239,7 @@ def spec_from_options(opts: dict, seed: int) -> RunSpec:
     from simcore.games import DEFAULT_GAME
     return RunSpec(game=opts.get("game", DEFAULT_GAME), players=opts.get("players"),
                    strategy=opts.get("strategy"), params=dict(opts.get("params") or {}),
-                   seed=seed, data=opts.get("data"),
+                   seed=seed, data=None if opts.get("data") == DEFAULT_DATA else opts.get("data"),
                    options={k: v for k, v in opts.items()
                             if k not in COMMON_AXES + FIXED_ONLY and v is not None})
 
@@ -250,7 +252,7 @@ def expand(grid: Grid) -> tuple[list, list]:
     for names, values in grid.groups:
         for vals in values:
             for n, v in zip(names, vals):
-                opts = {k: base[k] for k in FIXED_ONLY if k in base}
+                opts = {k: base[k] for k in FIXED_ONLY + ("data",) if k in base}
                 opts[n] = v
                 if n == "params":          # parameters are checked against the cells' strategy
                     opts["strategy"] = base.get("strategy")

@@ -78,8 +78,10 @@ class Resolved:
         """What was played, for output and manifests: the game, its options as resolved
         (the variant's and the data's), the strategy and the parameters given."""
         v = self.variant._asdict()
-        return {"game": self.game.name, **v,
-                **{k: _plain(x) for k, x in self.game.catalog_options(self.options).items()},
+        catalog = {k: _plain(x) for k, x in self.game.catalog_options(self.options).items()}
+        if "assume" in catalog:         # the knobs in force, all=pessimistic spelled out
+            catalog["assume"] = list(self.assume)
+        return {"game": self.game.name, **v, **catalog,
                 "strategy": self.strategy_name,
                 "params": {k: x for k, x in sorted(self.param_values().items())
                            if k in self.spec.params},
@@ -87,7 +89,15 @@ class Resolved:
                 "seed": self.spec.seed}
 
     def describe(self) -> str:
-        return self.game.describe(self.variant, self.strategy_name, self.catalog.mix)
+        assume = self.assume
+        return (self.game.describe(self.variant, self.strategy_name, self.catalog.mix)
+                + (f", assuming {', '.join(assume)}" if assume else ""))
+
+    @property
+    def assume(self) -> tuple:
+        """The knobs in force ("knob=alternative", simcore.assumptions), () for the data as
+        shipped or a game without knobs."""
+        return tuple(getattr(self.catalog, "assume", ()))
 
 
 def _plain(v):

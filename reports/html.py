@@ -210,7 +210,9 @@ def assumptions_html(ctx, rep) -> str:
     notes = "".join(f"<p class='none'>{html.escape(n)}</p>" for n in ctx.assumption_notes)
     how = ", ".join(f"<code>{html.escape(o)}</code>" for o in rep.correct_with)
     return (f"<p>{len(ctx.assumptions)} entries of the rules data in force are marked "
-            f"<code>source = \"assumed\"</code>: values the rulebook does not give, authored "
+            f"<code>source = \"assumed\"</code> (on the whole entry, or on one of its "
+            f"fields as <code>&lt;field&gt;_source</code>), or changed by a knob "
+            f"(<code>--assume</code>): values the rulebook does not give, authored "
             f"for the simulation. Results depend on them; correct them in a copy of the data "
             f"({how}) and run again.</p>{notes}"
             + (f"<div class='scroll'><table class='t'><tr><th>file</th><th style='text-align:left'>"

@@ -116,6 +116,14 @@ class Option:
         return value
 
 
+# A game with a knobs file (Game.assumptions) declares this option among its own: its values
+# ("KNOB=ALTERNATIVE") reach the game's load_catalog as `assume`, which patches the data files
+# through simcore.assumptions (a grid axis and a compare side like any option).
+ASSUME = Option("assume", "list", (), "Play with an assumption's alternative: KNOB=ALTERNATIVE "
+                "(repeatable; all=pessimistic or all=optimistic for every knob; "
+                "`meeplesim assumptions list`).", catalog=True)
+
+
 def check_options(game: str, declared, given: dict, where: str = "") -> dict:
     """`given` (name -> value, text or typed) checked against a game's declared options and
     parsed: every declared option present, its default where not given. An option the game
@@ -182,6 +190,11 @@ class Game:
     examples: tuple = ()           # command lines shown in the help of the command they run
     compile_s: float = 0.0         # about how long its rules compile from an empty kernel cache
                                    # (the notice of a first run; `meeplesim bench` measures it)
+    assumptions: str = ""          # its knobs file, relative to the package folder (e.g.
+                                   # "data/assumptions.toml"; simcore.assumptions): with one, the
+                                   # game declares the option ASSUME and its load_catalog takes
+                                   # `assume` (and `assumptions_file`: a file replacing its own,
+                                   # or the simcore.assumptions.Knobs read from one)
 
     @property
     def folder(self) -> Path:
@@ -192,6 +205,14 @@ class Game:
     def checklist(self) -> Path:
         """The game's rules checklist (rule IDs the tests cite)."""
         return self.folder / "rules-checklist.md"
+
+    def knobs_file(self, data_dir=None) -> Path | None:
+        """The knobs file in force: a data folder's own assumptions.toml, else the game's."""
+        if not self.assumptions:
+            return None
+        if data_dir is not None and (Path(data_dir) / Path(self.assumptions).name).is_file():
+            return Path(data_dir) / Path(self.assumptions).name
+        return self.folder / self.assumptions
 
     def option(self, name: str) -> Option:
         return next(o for o in self.options if o.name == name)

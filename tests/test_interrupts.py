@@ -42,15 +42,18 @@ def _finished(chunks):
     return [p for p in chunks.glob("*.parquet") if not p.name.startswith(".")]
 
 
-def _wait_for_chunks(folder, n, proc=None, timeout=120):
+def _wait_for_chunks(folder, n, proc=None, timeout=600):
+    """Wait until n chunks are written (or the process ended, or `timeout` s: a first run may
+    compile the kernels first); what happened, for an assertion's message."""
     chunks = folder / "chunks"
-    deadline = time.time() + timeout
-    while time.time() < deadline:
+    start = time.time()
+    while time.time() < start + timeout:
         if chunks.exists() and len(_finished(chunks)) >= n:
-            return
+            return f"{n} chunks after {time.time() - start:.1f} s"
         if proc is not None and proc.poll() is not None:
-            return
+            return f"the process ended after {time.time() - start:.1f} s"
         time.sleep(0.02)
+    return f"no {n} chunks in {timeout} s"
 
 
 @pytest.mark.parametrize("sig, code, group", [(signal.SIGINT, 130, True),      # Ctrl-C: the whole group
@@ -62,7 +65,7 @@ def test_a_signal_mid_sweep_keeps_finished_chunks_and_resume_gives_the_table(cle
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
     try:
-        _wait_for_chunks(folder, 3, proc)
+        waited = _wait_for_chunks(folder, 3, proc)
         (os.killpg if group else os.kill)(proc.pid, sig)
         _, err = proc.communicate(timeout=60)
     finally:
@@ -70,7 +73,7 @@ def test_a_signal_mid_sweep_keeps_finished_chunks_and_resume_gives_the_table(cle
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
     kept = len(_finished(folder / "chunks"))
-    assert 3 <= kept < TOTAL, f"the signal came too late to test anything ({kept} chunks)"
+    assert 3 <= kept < TOTAL, f"the signal came too late to test anything ({kept} chunks; {waited})"
     assert proc.returncode == code, err
     lines = err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: interrupted"), err

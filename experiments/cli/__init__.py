@@ -7,6 +7,7 @@ import importlib
 import typer
 
 from .common import guarded
+from .assumptions import app as _assumptions
 from .commands import app as _commands
 from .listings import app as _listings
 from .results import app as _results
@@ -23,6 +24,7 @@ app = typer.Typer(
 )
 for group in (_commands, _listings, _results):
     app.registered_commands += group.registered_commands
+app.add_typer(_assumptions, name="assumptions")
 
 
 def _mount_game_commands():

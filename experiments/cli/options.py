@@ -148,7 +148,8 @@ def parse_side(items, flag: str, game_name: str) -> dict:
         elif k in ("strategy", "data"):
             if not v:
                 raise UserError(f"{flag} {item}: {k} is empty")
-            out[k] = v
+            # data=default: the game's own data files (against a folder of edited ones)
+            out[k] = None if (k, v) == ("data", "default") else v
         else:
             out.setdefault("options", {})[k] = game.option(k).parse(v, f"{flag} {item}")
     if not out:

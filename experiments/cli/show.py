@@ -19,6 +19,8 @@ def options_words(d: dict) -> str:
     for k, v in d.items():
         if k == "params":
             parts += [f"param.{pk} {value(pv)}" for pk, pv in v.items()]
+        elif k == "data" and v is None:
+            parts.append("data default")
         else:
             parts.append(f"{k.replace('_', ' ')} {value(v)}")
     return ", ".join(parts)

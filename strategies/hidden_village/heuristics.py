@@ -434,10 +434,13 @@ def inv_value(R, C, st, params, card):
         return v * params[P_CRAFT]
     if carries(ops, K.OP_EXTRA_MEEPLE):
         v += params[P_EXTRA_MEEPLE]
+    # a Shovel's or a Wardrobe's effect serves every turn while durable, once when single-use
+    # (the data's alternative readings): then it counts the single-use share
+    once = params[P_SINGLE_USE] if R.inv[card, T.INV_TYPE] == K.INV_SINGLE_USE else 1.0
     if carries(ops, K.OP_COLLECT_EXTRA_SAME):
-        v += params[P_COLLECT_MORE]
+        v += params[P_COLLECT_MORE] * once
     if carries(ops, K.OP_SECOND_LOST):
-        v += params[P_SECOND_LOST] if st.pile_n[S.P_FOREST] > 1 else 0.0
+        v += params[P_SECOND_LOST] * once if st.pile_n[S.P_FOREST] > 1 else 0.0
     if carries(ops, K.OP_BUILD_DISCOUNT):
         v += params[P_BUILD_DISCOUNT]
     if carries(ops, K.OP_IGNORE_DANGER):

@@ -5,7 +5,7 @@ houses and prepare the cakes before Gargamel's deck runs out. `GAME` declares ev
 generic layers read (simcore.gamekit.Game); the rest of the package is the rules' data
 (`data/*.toml`), their loader and the kernels.
 """
-from ...gamekit import Game, Option
+from ...gamekit import ASSUME, Game, Option
 from . import consts as K
 from .catalog import load_catalog
 from .config import check_strategy, make_config
@@ -28,11 +28,13 @@ OPTIONS = (
            "and Smurfnightmarish require it)."),
     Option("too_late", "str", None, "Where Too Late goes in the Gargamel deck: bottom, or "
            "bottom-K (shuffled into the bottom K cards). Default: setup.toml's."),
-    Option("finite_supply", "bool", False, "Cap each resource at the box's 20 tokens."),
+    Option("finite_supply", "bool", None, "Cap each resource at the box's 20 tokens "
+           "(default: setup.toml's: unlimited)."),
     Option("cards", "str", None, "A card catalog file (TOML with [[smurf]], [[invention]], "
            "[[cake]] and [[gargamel]] tables) replacing the four card files.", catalog=True),
     Option("without", "list", (), "Remove a card from the mix by id (repeatable; ids: "
            "`meeplesim hidden-village cards list`).", catalog=True),
+    ASSUME,
 )
 
 EXAMPLES = (
@@ -57,6 +59,7 @@ GAME = Game(
     levels=levels_table, ladder=ladder_cells, data_summary=data_summary, commands=f"{__name__}.commands",
     examples=EXAMPLES,
     compile_s=40,   # the rules alone, from an empty cache (`meeplesim bench`: random's compile)
+    assumptions="data/assumptions.toml",
 )
 
 # the names game-specific tests and tools use

@@ -14,6 +14,7 @@ and the card views in card_data.py (their names are importable from here too).
 """
 from __future__ import annotations
 
+import copy
 import difflib
 import hashlib
 from dataclasses import dataclass, field
@@ -22,10 +23,12 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ... import assumptions as knobs_
 from ...datafile import SOURCE, DataFile, Field
 from ...errors import DataError, UserError
 from . import consts as K
-from .card_data import (CARD_FILES, CARD_KINDS, CATEGORY_TITLES, base_mix, card_aliases,
+from .card_data import (CARD_FILES, CARD_KINDS, CATEGORY_TITLES, FIELD_SOURCE, QUOTE, base_mix,
+                        card_aliases, field_source,
                         card_kind, card_records, cards_path, find_card, hand_shortfall,
                         level_shortfall, mix_counts, parse_cards, validate_cards, without_ids)
 from .tables import (A_AMOUNT, A_COST, A_DANGER, A_EFFECT, A_LOC, A_RES, A_SPACES, CAKE_N,
@@ -41,6 +44,9 @@ __all__ = ["DATA_FILES", "DEFAULT_DATA_DIR", "Catalog", "load_catalog",
 DEFAULT_DATA_DIR = Path(__file__).resolve().parent / "data"
 DATA_FILES = ("board.toml", "dice.toml", "levels.toml", "roofs.toml", "setup.toml",
               "smurfs.toml", "inventions.toml", "cakes.toml", "gargamel.toml")
+# the knobs: each assumption's plausible alternatives as patches of the files above
+# (simcore/assumptions.py); a data folder's own assumptions.toml replaces it
+KNOBS_FILE = DEFAULT_DATA_DIR / knobs_.FILE_NAME
 
 
 @dataclass
@@ -64,13 +70,15 @@ class Catalog:
     mix: str = "default"       # the card mix's stable name (see load_catalog)
     cards_file: str | None = None  # the --cards file, if any
     without: tuple = ()        # card ids removed from the mix (--without, aliases resolved), sorted
+    assume: tuple = ()         # the knobs in force, "knob=alternative" sorted (--assume)
+    knobs_file: str | None = None  # the knobs file they come from
 
     def card_name(self, card):
         return self.smurfs[card]["name"]
 
 
 def load_catalog(data_dir: str | Path | None = None, cards: str | Path | None = None,
-                 without=()) -> Catalog:
+                 without=(), assume=(), assumptions_file: str | Path | None = None) -> Catalog:
     """Load the default data, with each file found in `data_dir` replacing the default one.
 
     `cards`: one TOML file holding a full card catalog ([[smurf]], [[invention]], [[cake]] and
@@ -79,10 +87,41 @@ def load_catalog(data_dir: str | Path | None = None, cards: str | Path | None = 
     too). The level and hand-size checks against the card
     counts are made here for the data files; for a --cards file or a mix with cards removed,
     make_config makes them for the level and player count actually used.
+
+    `assume`: knobs in force, "KNOB=ALTERNATIVE" (the option --assume; simcore/assumptions.py):
+    each patches the data files before they are checked. `assumptions_file` replaces the knobs
+    file (the data folder's assumptions.toml, else the game's), as a path or read (Knobs).
     """
     without = without_ids(without)
     files, cards_file = _data_files(data_dir, cards)
-    loaded = _read(files)
+    knobs, choice = _knobs(data_dir, assume, assumptions_file)
+    try:
+        return _load(data_dir, files, cards_file, without, knobs, choice)
+    except DataError as e:
+        if not choice:
+            raise
+        raise UserError(f"{e} (in the data as changed by --assume "
+                        f"{' '.join(knobs_.words(choice))})") from None
+
+
+def _knobs(data_dir, assume, assumptions_file) -> tuple:
+    """(the knobs file's Knobs or None, {knob: alternative}): the file is read only when some
+    knob is asked for."""
+    if isinstance(assume, str):
+        assume = (assume,)
+    if not assume:
+        return None, {}
+    if isinstance(assumptions_file, knobs_.Knobs):      # already read (assumptions validate)
+        return assumptions_file, knobs_.parse_choice(assume, assumptions_file)
+    path = Path(assumptions_file) if assumptions_file is not None else (
+        Path(data_dir) / knobs_.FILE_NAME if data_dir is not None
+        and (Path(data_dir) / knobs_.FILE_NAME).is_file() else KNOBS_FILE)
+    knobs = knobs_.load(path)
+    return knobs, knobs_.parse_choice(assume, knobs)
+
+
+def _load(data_dir, files, cards_file, without, knobs, choice) -> Catalog:
+    loaded = _read(files, knobs, choice)
     assumed: list = []
     board = _board(loaded["board.toml"], assumed)
     die, dice = _dice(loaded["dice.toml"], assumed)
@@ -97,6 +136,10 @@ def load_catalog(data_dir: str | Path | None = None, cards: str | Path | None = 
     levels = _levels(loaded["levels.toml"], len(roofs), counts if data_file_checks else None, files)
     mix, parsed, without = _mix(parsed, without, base_mix(data_dir, files, cards_file, DEFAULT_DATA_DIR))
     _note_card_sources(parsed, loaded, assumed)
+    for k, a in choice.items():
+        knob = knobs.knobs[k]
+        assumed.append((knobs_.FILE_NAME, f"knob '{k}'",
+                        f"{a} instead of {knob.default}: {knob.question}"))
     return Catalog(rules=_pack_rules(board.act, die, roof_cost, setup, parsed),
                    resources=board.resources, locations=board.locations, actions=board.actions,
                    dice=dice, levels=levels, roofs=roofs,
@@ -105,9 +148,10 @@ def load_catalog(data_dir: str | Path | None = None, cards: str | Path | None = 
                    cakes=[c.row for c in parsed["cake"]],
                    gargamel=[c.row for c in parsed["gargamel"]],
                    setup=setup, files={k: str(v) for k, v in files.items()},
-                   digest=_digest(files, without), assumptions=assumed, mix=mix,
+                   digest=_digest(files, without, knobs, choice), assumptions=assumed, mix=mix,
                    cards_file=str(cards_file) if cards_file is not None else None,
-                   without=without)
+                   without=without, assume=knobs_.words(choice),
+                   knobs_file=str(knobs.path) if knobs is not None else None)
 
 
 # ---------------------------------------------------------------- the files
@@ -120,10 +164,11 @@ def _data_files(data_dir, cards) -> tuple:
         d = Path(data_dir)
         if not d.is_dir():
             raise UserError(f"{d}: data folder not found")
-        known = set(DATA_FILES)
+        known = set(DATA_FILES) | {knobs_.FILE_NAME}
         for p in sorted(d.glob("*.toml")):
             if p.name not in known:
-                raise DataError(p, "", f"not a rules data file (expected one of: {', '.join(DATA_FILES)})")
+                raise DataError(p, "", f"not a rules data file (expected one of: "
+                                       f"{', '.join(DATA_FILES + (knobs_.FILE_NAME,))})")
     for name in DATA_FILES:
         p = Path(data_dir) / name if data_dir is not None else None
         files[name] = p if p is not None and p.is_file() else DEFAULT_DATA_DIR / name
@@ -140,23 +185,36 @@ def _data_files(data_dir, cards) -> tuple:
     return files, cards_file
 
 
-def _read(files) -> dict:
-    """{name: DataFile}; a file that serves several names (a --cards file) is read once."""
+def _read(files, knobs=None, choice=None) -> dict:
+    """{name: DataFile}; a file that serves several names (a --cards file) is read once. The
+    knobs of `choice` patch copies of the files' data (the files themselves are not changed)."""
     loaded, by_path = {}, {}
     for name, path in files.items():
         if path not in by_path:
             by_path[path] = DataFile(path)
         loaded[name] = by_path[path]
+    if choice:
+        copies = {}
+        for f in by_path.values():
+            c = copy.copy(f)
+            c.data = copy.deepcopy(f.data)
+            copies[id(f)] = c
+        loaded = {name: copies[id(f)] for name, f in loaded.items()}
+        knobs_.apply({name: f.data for name, f in loaded.items()},
+                     [(k, knobs.knobs[k].alternative(a)) for k, a in choice.items()], knobs.path)
     return loaded
 
 
-def _digest(files, without) -> str:
-    """A hash of the loaded files' bytes and of the cards removed (results manifests)."""
+def _digest(files, without, knobs=None, choice=None) -> str:
+    """A hash of the loaded files' bytes, the cards removed and the knobs' patches (results
+    manifests)."""
     digest = hashlib.sha256()
     for name in DATA_FILES:
         digest.update(name.encode() + b"\0" + files[name].read_bytes())
     if without:
         digest.update(b"without\0" + "+".join(without).encode())
+    if choice:
+        digest.update(b"assume\0" + knobs_.digest(knobs, choice).encode())
     return digest.hexdigest()[:16]
 
 
@@ -183,11 +241,16 @@ def _cost(f, label, row, key, resources):
 
 
 # ---------------------------------------------------------------- board.toml
+# an action's fields that may carry their own source (`spaces_source = "assumed"`...): a
+# rulebook action whose amount or danger is ours says so per field
+ACTION_FIELDS = (("spaces", "spaces"), ("cost", "cost"), ("dangerous", "danger"),
+                 ("effect", "effect"), ("amount", "amount"))
 LOCATION = {"id": Field(str), "name": Field(str)}
 ACTION = {"id": Field(str), "location": Field(str), "slot": Field(str), "spaces": Field(int),
           "cost": Field(dict), "dangerous": Field(bool), "effect": Field(str),
           "resource": Field(str, required=False), "amount": Field(int, required=False),
-          "source": SOURCE}
+          "source": SOURCE, **{f"{k}_source": FIELD_SOURCE for k, _ in ACTION_FIELDS},
+          "rulebook": QUOTE}
 
 
 class _Board(NamedTuple):
@@ -246,7 +309,15 @@ def _board(f, assumed) -> _Board:
             f.fail(label, f"effect '{eff}' takes no 'amount'")
         if eff == "collect-different" and act[i, A_AMOUNT] != 2:
             f.fail(label, "'collect-different' gives 2 different resources: 'amount' must be 2")
-        _note(assumed, "board.toml", label, "spaces, cost, danger and effect", row["source"])
+        srcs = {k: field_source(row, k) for k, _ in ACTION_FIELDS}
+        if row["source"] == "assumed" and all(v == "assumed" for v in srcs.values()):
+            _note(assumed, "board.toml", label, "spaces, cost, danger, effect and amount", "assumed")
+        else:
+            for k, what in ACTION_FIELDS:
+                if k in row or k in ("cost", "dangerous"):
+                    value = row[k] if not isinstance(row.get(k), dict) else (
+                        " + ".join(f"{n} {r}" for r, n in row[k].items()) or "free")
+                    _note(assumed, "board.toml", label, f"{what} ({value})", srcs[k])
         actions.append(row)
     return _Board(resources, locs, loc_ids, actions, act)
 
@@ -321,11 +392,18 @@ def _roofs(f, resources, assumed) -> tuple:
 
 
 # ---------------------------------------------------------------- setup.toml
+OPTIONAL_SOURCE = Field(str, required=False, vocabulary=SOURCE.vocabulary, what="source")
 SETUP = {"meeples": Field(int), "meeples_in_box": Field(int), "meeples_source": SOURCE,
          "inventions_max": Field(int), "ideas_at_setup": Field(int), "inventions_source": SOURCE,
          "supply_per_resource": Field(int), "supply_source": SOURCE, "hand_size": Field(dict),
          "hand_size_source": SOURCE, "too_late": Field(str), "too_late_k": Field(int),
-         "too_late_source": SOURCE, "first_player": Field(int), "first_player_source": SOURCE}
+         "too_late_source": SOURCE, "first_player": Field(int), "first_player_source": SOURCE,
+         # optional, for data folders written before they existed: absent, the default reading
+         "finite_supply": Field(bool, required=False), "finite_supply_source": OPTIONAL_SOURCE,
+         "end_of_round": Field(str, required=False), "end_of_round_source": OPTIONAL_SOURCE,
+         "azrael_roll": Field(str, required=False), "azrael_roll_source": OPTIONAL_SOURCE}
+END_OF_ROUND = ("meeples-first", "gargamel-first")     # SU_GARGAMEL_FIRST 0, 1
+AZRAEL_ROLL = ("after-payment", "at-placement")        # SU_AZRAEL_AT_PLACEMENT 0, 1
 
 
 def _setup(f, assumed) -> dict:
@@ -355,9 +433,24 @@ def _setup(f, assumed) -> dict:
           sd["too_late_source"])
     _note(assumed, "setup.toml", "first_player", "who holds the First Player marker first",
           sd["first_player_source"])
+    finite = sd.get("finite_supply", False)
+    end = f.choice("setup", sd, "end_of_round", END_OF_ROUND, "end_of_round order") \
+        if "end_of_round" in sd else END_OF_ROUND[0]
+    azrael = f.choice("setup", sd, "azrael_roll", AZRAEL_ROLL, "azrael_roll moment") \
+        if "azrael_roll" in sd else AZRAEL_ROLL[0]
+    _note(assumed, "setup.toml", "finite_supply",
+          f"the supply is {'capped at the box' if finite else 'unlimited'}",
+          sd.get("finite_supply_source", "assumed"))
+    _note(assumed, "setup.toml", "end_of_round",
+          f"the end of the round's order: {end} (the rulebook gives two)",
+          sd.get("end_of_round_source", "assumed"))
+    _note(assumed, "setup.toml", "azrael_roll",
+          f"the Azrael die for a meeple filling an action is rolled {azrael.replace('-', ' ')}",
+          sd.get("azrael_roll_source", "assumed"))
     return dict(meeples=meeples, meeples_in_box=meeples_in_box, inventions_max=inventions_max,
                 ideas_at_setup=ideas_at_setup, supply_per_resource=supply, hand_size=hand_size,
-                too_late=too_late, too_late_k=too_late_k, first_player=first_player)
+                too_late=too_late, too_late_k=too_late_k, first_player=first_player,
+                finite_supply=finite, end_of_round=end, azrael_roll=azrael)
 
 
 # ---------------------------------------------------------------- the card files' counts
@@ -464,5 +557,7 @@ def _pack_rules(act, die, roof_cost, setup, parsed) -> Rules:
         smurf_op=smurf_op, inv_op=inv_op, smurf_ops=op_masks(smurf_op), inv_ops=op_masks(inv_op),
         inv=inv, cake=cake, garg=garg, garg_eff=garg_eff,
         setup=np.array([setup["meeples"], setup["meeples_in_box"], setup["inventions_max"],
-                        setup["ideas_at_setup"], setup["supply_per_resource"]], np.int64),
+                        setup["ideas_at_setup"], setup["supply_per_resource"],
+                        END_OF_ROUND.index(setup["end_of_round"]),
+                        AZRAEL_ROLL.index(setup["azrael_roll"])], np.int64),
     ))

@@ -48,8 +48,9 @@ def mix_shortfall(catalog: Catalog, level: str, players: int | None = None) -> s
 
 def make_config(catalog: Catalog, level: str = "standard", die: str | None = None,
                 hungry: bool | None = None, players: int = 3, too_late: str | None = None,
-                finite_supply: bool = False, log: bool = False) -> tuple[Config, Variant]:
-    """Resolve user options into a Config. `die`/`hungry` None means the level's default.
+                finite_supply: bool | None = None, log: bool = False) -> tuple[Config, Variant]:
+    """Resolve user options into a Config. `die`/`hungry` None means the level's default;
+    `too_late`/`finite_supply` None, setup.toml's.
 
     A level that makes a variant mandatory (HV-D02, HV-D03) forces it on; asking for it off
     at such a level is an error rather than a silent change.
@@ -75,6 +76,8 @@ def make_config(catalog: Catalog, level: str = "standard", die: str | None = Non
         raise UserError(why)
     if too_late is None:
         too_late = "bottom" if setup["too_late"] == "bottom" else f"bottom-{setup['too_late_k']}"
+    if finite_supply is None:
+        finite_supply = bool(setup.get("finite_supply", False))
     k = parse_too_late(too_late)
     if k > lv["gargamel_cards"]:
         raise UserError(f"Too Late placement '{too_late}' is deeper than the {lv['gargamel_cards']}-card "

@@ -277,4 +277,5 @@ NOTHING_EFFECT = -1     # an action's effect had nothing to act on
 NOTHING_TO_LOSE = 0     # a Shortage or Gargamel loss met an empty stock
 NOTHING_TO_HUNT = 1     # a Smurf hunt found no positive Smurf in the roller's hand
 NOTHING_TO_DESTROY = 2  # an Invention destruction found no crafted invention
+NOTHING_UNPAID = 3      # an action the stock could no longer pay once the Azrael die was rolled
 EVENT_FIELDS = 6

@@ -28,6 +28,8 @@ AXES = (
          phrase=lambda v: "finite supply" if v else ""),
     Axis("strategy", "strategy", STRATEGY_ORDER, phrase=lambda s: f"{s} team"),
     Axis("mix", "card mix", ("default",), phrase=lambda m: "" if m == "default" else f"cards {m}"),
+    Axis("assume", "knobs in force", ("none",),
+         phrase=lambda a: "" if a == "none" else f"assuming {a}"),
 )
 
 FIELDS = {

@@ -26,13 +26,19 @@ CAKE_REQ, CAKE_N, CAKE_RES = 0, 1, 2
 G_TIMING, G_AZRAEL = 0, 1
 GE_OP, GE_LOC, GE_RES, GE_AMOUNT = 0, 1, 2, 3
 SU_MEEPLES, SU_MEEPLES_IN_BOX, SU_INVENTIONS_MAX, SU_IDEAS_AT_SETUP, SU_SUPPLY_CAP = range(5)
+# two readings of the rulebook, as data so that switching them never recompiles (setup.toml):
+SU_GARGAMEL_FIRST = 5       # 1: Gargamel's card before the meeples return ("Game Round");
+                            # 0: the meeples return first ("End of the Round", steps 1-2)
+SU_AZRAEL_AT_PLACEMENT = 6  # 1: the Azrael die is rolled when the meeple is placed (step 2),
+                            # before the action's cost is paid (step 3); 0: after paying
+N_SETUP = 7
 
 
 RULES = Layout("HiddenVillageRules", [
     # fields of a fixed shape first: each sits at a constant offset (simcore/packed.py)
     ("act", "i8", (K.N_ACTIONS, N_ACT_COLS)),   # the 16 actions, in board order
     ("die", "i8", (3, K.N_FACES, K.MAX_FACE_RESULTS, 2)),  # die (white, red, Azrael), face, result, (code, amount)
-    ("setup", "i8", (5,)),                      # SU_* values
+    ("setup", "i8", (N_SETUP,)),                # SU_* values
     # sized by the card mix
     ("roof_cost", "i8", (None, K.N_RES)),       # [n_roofs, 3]
     ("smurf_kind", "i8", (None,)),              # [n_smurfs]  consts.KIND_*

@@ -48,6 +48,7 @@ NOTHING_TEXT = {
     K.NOTHING_TO_LOSE: "   the stock is empty: nothing to lose",
     K.NOTHING_TO_HUNT: "   no positive Smurf in hand: the hunt finds nothing",
     K.NOTHING_TO_DESTROY: "   no crafted invention to destroy",
+    K.NOTHING_UNPAID: "   the stock can no longer pay the action: it is not performed",
 }
 
 

@@ -9,7 +9,7 @@ from .cards import add_to_hand, draw_from_deck, draw_lost_smurf
 from .core import check_progress, gain, log, log_ability, move_azrael, objectives_changed
 from .decide import decide
 from .dice import roll_and_apply
-from .inventions import craft, discard_crafted, price_less, reveal_ideas
+from .inventions import craft, discard_crafted, price_less, reveal_ideas, used_up
 from .query import carries, inv_slot, inv_sum, played_on, played_val
 
 
@@ -210,6 +210,7 @@ def bonus_extra(R, C, st, r, b, t, at_location, sid, params):
             st.inv_used[inv] = 1
             extra += R.inv_op[inv, K.OP_COLLECT_EXTRA_SAME, K.OPV_AMOUNT]
             log_ability(C, st, K.FROM_INVENTION, inv, K.OP_COLLECT_EXTRA_SAME)
+            used_up(R, C, st, slot, sid, params)
     if extra > 0:
         if b >= 0:
             gain_extra_different(R, C, st, r, b, extra, sid, params)
@@ -235,7 +236,8 @@ def usable_single_use(R, st, card):
     return (R.inv[card, T.INV_TYPE] == K.INV_SINGLE_USE) & (R.inv_ops[card] & _TIMED_BITS == 0)
 
 
-_TIMED_BITS = K.op_bits(K.OP_IGNORE_DANGER, K.OP_REWIND)   # single-use inventions used at their moment
+# single-use inventions used at their moment, never as a bonus action of their own
+_TIMED_BITS = K.op_bits(K.OP_IGNORE_DANGER, K.OP_REWIND, K.OP_SECOND_LOST, K.OP_COLLECT_EXTRA_SAME)
 
 
 @njit

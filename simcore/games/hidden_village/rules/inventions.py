@@ -74,6 +74,17 @@ def discard_crafted(R, C, st, slot, reason, sid, params):
 
 
 @njit
+def used_up(R, C, st, slot, sid, params):
+    """HV-I05: a single-use invention whose effect acts at its moment (a Wardrobe's second lost
+    Smurf, a Shovel's extra resource, in the data's single-use readings) is discarded once it
+    has acted; a durable one stays."""
+    card = st.inv[S.I_CRAFTED, slot]
+    if R.inv[card, T.INV_TYPE] == K.INV_SINGLE_USE:
+        st.sc[S.S_N_INV_USED] += 1
+        discard_crafted(R, C, st, slot, K.INV_OUT_SPENT, sid, params)
+
+
+@njit
 def craft(R, C, st, slot, paid, discount, sid, params):
     """HV-I01/I02: move idea `slot` to the inventions zone, paying its Smurfberry cost if `paid`;
     over the limit the team discards one crafted invention of its choice. No new idea."""

@@ -10,9 +10,9 @@ from .core import check_progress, gain, give_up_choice, log, log_ability, object
 from .decide import decide
 from .dice import roll_and_apply
 from .effects import collect, collect_pair, instant
-from .inventions import craft, reveal_ideas
-from .query import (affordable_under, can_pay, cost_of, cost_rules, handy_discount, inv_slot,
-                    invention_cost, next_free_space, of_res, played_on, played_val)
+from .inventions import craft, reveal_ideas, used_up
+from .query import (affordable_under, can_pay, can_perform, cost_of, cost_rules, handy_discount,
+                    inv_slot, invention_cost, next_free_space, of_res, played_on, played_val)
 
 
 @njit
@@ -61,6 +61,7 @@ def rescue(R, C, st, p, sid, params):
             slot = inv_slot(R, st, K.OP_SECOND_LOST)
             if slot >= 0 and draw_lost_smurf(C, st, p) > 0:
                 log_ability(C, st, K.FROM_INVENTION, st.inv[S.I_CRAFTED, slot], K.OP_SECOND_LOST)
+                used_up(R, C, st, slot, sid, params)   # a single-use Wardrobe goes
     if mode & 2:
         rescued = True
         st.sc[S.S_NEST] -= 1
@@ -152,10 +153,17 @@ def azrael_roll(R, C, st, p, sid, params):
 @njit(inline="always")   # typed into its caller: one compiled copy fewer
 def perform(R, C, st, a, p, sid, params):
     """HV-T04: pay, roll what must be rolled, then apply the effect (HV-L05, HV-L06, HV-A04).
-    A build chooses its house when paying, since the roof is part of the cost."""
+    A build chooses its house when paying, since the roof is part of the cost. When the
+    Azrael die was rolled at placement (setup.toml `azrael_roll = "at-placement"`) and its
+    result left the stock unable to pay, the action is not performed: nothing is paid, the
+    meeple stays."""
     loc = R.act[a, T.A_LOC]
     eff = R.act[a, T.A_EFFECT]
     card = st.sc[S.S_PLAYED]
+    at_placement = R.setup[T.SU_AZRAEL_AT_PLACEMENT] != 0
+    if at_placement and not can_perform(R, st, a):
+        log(C, st, K.EV_NOTHING, K.NOTHING_UNPAID, a, 0)
+        return
     house = -1
     if eff == K.ACT_BUILD:
         house = choose_house(R, C, st, a, sid, params)
@@ -163,7 +171,7 @@ def perform(R, C, st, a, p, sid, params):
     dangerous = R.act[a, T.A_DANGER] != 0 or st.loc_mod[loc, S.LM_DANGER] != 0
     st.sc[S.S_N_ACTIONS] += 1
     log(C, st, K.EV_ACTION, a, 1 if dangerous else 0, 0)
-    if st.sc[S.S_AZRAEL] == loc:
+    if st.sc[S.S_AZRAEL] == loc and not at_placement:
         azrael_roll(R, C, st, p, sid, params)
     if dangerous:
         st.sc[S.S_N_DANGEROUS] += 1
@@ -259,8 +267,12 @@ def place_meeple(R, C, st, a, p, sid, params):
     st.sc[S.S_ESPLANADE] -= 1
     filled = s == R.act[a, T.A_SPACES] - 1
     log(C, st, K.EV_PLACE, a, s, 1 if filled else 0)
-    if filled:
-        perform(R, C, st, a, p, sid, params)
-    elif st.sc[S.S_AZRAEL] == R.act[a, T.A_LOC]:
+    # the Azrael die at step 2 (placement), before step 3 pays: setup.toml `azrael_roll`
+    early = R.setup[T.SU_AZRAEL_AT_PLACEMENT] != 0
+    if st.sc[S.S_AZRAEL] == R.act[a, T.A_LOC] and (early or not filled):
         azrael_roll(R, C, st, p, sid, params)
         check_progress(R, C, st)
+        if st.sc[S.S_OUTCOME] != K.RUNNING:
+            return
+    if filled:
+        perform(R, C, st, a, p, sid, params)

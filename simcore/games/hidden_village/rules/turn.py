@@ -144,11 +144,18 @@ def return_meeples(C, st):
 
 @njit
 def end_of_round(R, C, st, sid, params):
-    """HV-E01..E04: return the meeples, reveal Gargamel, move Azrael, pass the marker."""
-    return_meeples(C, st)
+    """HV-E01..E04: return the meeples, reveal Gargamel, move Azrael, pass the marker. The
+    rulebook orders the first two steps two ways (setup.toml `end_of_round`): "End of the
+    Round" returns the meeples first (the default); "Game Round" reveals Gargamel's card first
+    and sends the Smurfs back only "if the game is not over"."""
+    gargamel_first = R.setup[T.SU_GARGAMEL_FIRST] != 0
+    if not gargamel_first:
+        return_meeples(C, st)
     card = reveal_gargamel(R, C, st, sid, params)
     if st.sc[S.S_OUTCOME] != K.RUNNING:
         return
+    if gargamel_first:
+        return_meeples(C, st)
     steps = R.garg[card, T.G_AZRAEL]
     slow = inv_sum(R, st, K.OP_AZRAEL_SLOW)
     if slow > 0 and steps > 0:
