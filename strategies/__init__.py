@@ -26,7 +26,8 @@ class Strategy:
     kernel_id: int
     description: str
     params: dict = field(default_factory=dict)   # name -> default value
-    param_help: dict = field(default_factory=dict)   # name -> what the parameter weighs (one line)
+    param_help: dict = field(default_factory=dict)   # name -> what a parameter or weight weighs
+    fixed: dict = field(default_factory=dict)      # name -> value: weights compiled in as constants
     extends: str = ""                              # the strategy whose parameters come first
     games: tuple = ("*",)                          # game names, "*" = every game
     listed: bool = True                            # shown by `meeplesim strategies`
@@ -56,6 +57,10 @@ class Strategy:
         """The parameters by name, with NAME=VALUE overrides checked (words through `choices`)."""
         values = dict(self.params)
         for k, v in (overrides or {}).items():
+            if k not in values and k in self.fixed:
+                raise UserError(f"strategy '{self.name}': '{k}' is a fixed weight ({self.fixed[k]:g}), "
+                                f"a named constant of its kernels, not a parameter; change it in "
+                                f"{self.kernels.rpartition('.')[0].replace('.', '/')}/params.py")
             if k not in values:
                 known = ", ".join(values) or "none"
                 raise UserError(f"strategy '{self.name}' has no parameter '{k}' (known: {known})")

@@ -227,7 +227,7 @@ def test_every_weight_of_greedy_and_planner_is_listed_with_its_default_and_meani
     out = CliRunner().invoke(app, ["strategies"]).output
     for name in ("greedy", "planner"):
         s = strategies.get(name, load=False)
-        for k, v in s.params.items():
+        for k, v in {**s.params, **s.fixed}.items():
             assert s.param_help.get(k), f"{name}'s parameter {k} says nothing about what it weighs"
             assert any(line.split()[:3] == [k, "=", f"{v:g}"] for line in out.splitlines()), \
                 f"`meeplesim strategies` does not list {name}'s {k} = {v:g}"

@@ -153,15 +153,22 @@ def odds_table(rows: list[dict], axes=None) -> str:
 
 
 def strategy_params(s, base=None) -> list[str]:
-    """A strategy's parameters, one line each: name, default, what it weighs. Those it takes
-    from `base` (the strategy it extends) are named once, not repeated."""
+    """A strategy's parameters (--param NAME=VALUE) and fixed weights (named constants of its
+    kernels), one line each: name, value, what it weighs. What it shares with `base` (the
+    strategy it extends) is named once, not repeated."""
     own = {k: v for k, v in s.params.items() if base is None or k not in base.params}
+    fixed = {k: v for k, v in s.fixed.items() if base is None or k not in base.fixed}
     lines = []
     if base is not None:
-        lines.append(f"    the {len(base.params)} parameters of {base.name} (above), and:")
-    width = max((len(k) for k in own), default=0)
+        shared = f" and {len(base.fixed)} fixed weights" if base.fixed else ""
+        lines.append(f"    the {len(base.params)} parameters{shared} of {base.name} (above), and:")
+    width = max((len(k) for k in [*own, *fixed]), default=0)
     for k, v in own.items():
         words = {w: x for w, x in s.choices.get(k, {}).items() if x == v}
         shown = next(iter(words), f"{v:g}")
         lines.append(f"    {k:<{width}} = {shown:<7} {s.param_help.get(k, '')}".rstrip())
+    if fixed:
+        lines.append(f"    fixed weights (named constants; change them in {s.kernels.rpartition('.')[0].replace('.', '/')}/params.py):")
+        for k, v in fixed.items():
+            lines.append(f"    {k:<{width}} = {v:<7g} {s.param_help.get(k, '')}".rstrip())
     return lines

@@ -6,13 +6,13 @@ does for the strategy a run uses, so a greedy run compiles greedy's kernels and 
 from simcore.policy import FIRST, RANDOM
 
 from .. import Strategy, register
-from .params import GREEDY, GREEDY_PARAMS, HELP, PLANNER, PLANNER_PARAMS, ROLLOUT, ROLLOUT_PARAMS
+from .params import FIXED, GREEDY, GREEDY_PARAMS, HELP, PLANNER, PLANNER_PARAMS, ROLLOUT, ROLLOUT_PARAMS
 
 register(Strategy(
     "greedy", GREEDY,
     "scores every option by its immediate value for the objectives (rescues, houses, cakes), "
     "the resources still needed, and the harm expected from the dice and Azrael",
-    params=dict(GREEDY_PARAMS), param_help=HELP, games=("hidden-village",), kernels=f"{__name__}.greedy",
+    params=dict(GREEDY_PARAMS), param_help=HELP, fixed=FIXED, games=("hidden-village",), kernels=f"{__name__}.greedy",
     compile_s=8))
 
 register(Strategy(
@@ -21,7 +21,7 @@ register(Strategy(
     "opened, opens one only when a meeple is left to finish it and the stock can pay it, keeps "
     "open actions payable, picks the card together with its placement, and never crafts away "
     "the Smurfberries the next house needs",
-    params=dict(PLANNER_PARAMS), param_help=HELP, extends="greedy", games=("hidden-village",), kernels=f"{__name__}.planner",
+    params=dict(PLANNER_PARAMS), param_help=HELP, fixed=FIXED, extends="greedy", games=("hidden-village",), kernels=f"{__name__}.planner",
     compile_s=12))
 
 register(Strategy(
@@ -29,7 +29,7 @@ register(Strategy(
     "chooses each turn's card and placement by playouts: every option is tried on `samples` "
     "imagined futures (dice and face-down decks re-drawn) played by `base` to the end of the "
     "round and `rounds` more, then scored; other decisions are base's (slow: see the README)",
-    params=dict(ROLLOUT_PARAMS), param_help=HELP, extends="planner", games=("hidden-village",), kernels=f"{__name__}.rollout",
+    params=dict(ROLLOUT_PARAMS), param_help=HELP, fixed=FIXED, extends="planner", games=("hidden-village",), kernels=f"{__name__}.rollout",
     compile_s=35,   # with its bases, greedy and the planner, and its own game loop
     choices={"base": {"first": float(FIRST), "random": float(RANDOM), "greedy": float(GREEDY),
                       "planner": float(PLANNER)}}))

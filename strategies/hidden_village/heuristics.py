@@ -12,19 +12,18 @@ The weights are the strategies' parameters (params.py).
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village import tables as T
-from simcore.games.hidden_village.rules.query import carries, inv_slot, inv_sum, next_free_space
+from simcore.games.hidden_village.rules.query import carries, next_free_space
 from simcore.jit import njit
 
-from .params import (P_AZRAEL, P_AZRAEL_STEP, P_BUILD, P_BUILD_DISCOUNT, P_CAKE, P_CAKE_STEP, P_CARD_HELP,
-                     P_CARD_LOSS, P_INVENTION_LOSS, P_KIDNAP,
-                     P_CARD_LIMIT, P_COLLECT_DELTA, P_COLLECT_MORE, P_CRAFT, P_CRAFT_DISCOUNT,
-                     P_DANGER, P_DRAW, P_EXTRA_CARD, P_EXTRA_COST, P_EXTRA_MEEPLE, P_EXTRA_PILE,
-                     P_FORCE_DANGER, P_GUARD, P_HUNGRY_NEST, P_IGNORE_ROLL, P_KEEP_LOST, P_NEED,
-                     P_NEST, P_NEW_ACTION, P_PARTIAL, P_PREPARE, P_RELOCATE, P_RELOCATE_LOST,
-                     P_RESCUE, P_RESCUE_HELP, P_RESCUE_HELP_LATE, P_REVEAL, P_SECOND_LOST,
-                     P_SHIELD, P_SINGLE_USE, P_SPARE, P_STOCK_PROGRESS, P_STRANDED,
-                     P_STREAK_BREAK, P_STREAK_STEP, P_USE_NOW, P_WASTED_FREE, P_WASTED_PREPARE,
-                     P_ZONE_FULL)
+from .params import (P_AZRAEL, P_BUILD, P_CAKE, P_CRAFT, P_DANGER, P_NEED, P_NEST, P_PARTIAL,
+                     P_RELOCATE, P_RESCUE, P_SPARE, W_AZRAEL_STEP, W_BUILD_DISCOUNT, W_CAKE_STEP,
+                     W_CARD_HELP, W_CARD_LIMIT, W_CARD_LOSS, W_COLLECT_DELTA, W_COLLECT_MORE,
+                     W_CRAFT_DISCOUNT, W_DRAW, W_EXTRA_CARD, W_EXTRA_COST, W_EXTRA_MEEPLE,
+                     W_EXTRA_PILE, W_FORCE_DANGER, W_GUARD, W_HUNGRY_NEST, W_IGNORE_ROLL,
+                     W_INVENTION_LOSS, W_KEEP_LOST, W_KIDNAP, W_NEW_ACTION, W_PREPARE,
+                     W_RELOCATE_LOST, W_RESCUE_HELP, W_RESCUE_HELP_LATE, W_REVEAL, W_SECOND_LOST,
+                     W_SHIELD, W_SINGLE_USE, W_STOCK_PROGRESS, W_STRANDED, W_STREAK_BREAK,
+                     W_STREAK_STEP, W_USE_NOW, W_WASTED_FREE, W_WASTED_PREPARE, W_ZONE_FULL)
 
 # Numbers below that are not weights: 0.0 (an option that changes nothing), the ranks of
 # yes/no decisions, and these two.
@@ -154,11 +153,11 @@ def rescue_value(R, C, st, params):
     if st.pile_n[S.P_FOREST] > 0:
         v += params[P_RESCUE]
         if cake_open(R, C, st, K.CAKE_RESCUES_IN_ROUND):
-            v += params[P_CAKE] * params[P_CAKE_STEP]
+            v += params[P_CAKE] * W_CAKE_STEP
     elif st.pile_n[S.P_EXTRA] > 0:
-        v += params[P_EXTRA_PILE]
+        v += W_EXTRA_PILE
     if st.sc[S.S_NEST] > 0:
-        v += params[P_NEST] * (params[P_HUNGRY_NEST] if C.hungry else 1.0)
+        v += params[P_NEST] * (W_HUNGRY_NEST if C.hungry else 1.0)
     return v
 
 
@@ -172,7 +171,7 @@ def different_value(v0, v1, v2):
 def build_value(R, C, st, params):
     v = params[P_BUILD]
     if cake_open(R, C, st, K.CAKE_BUILDS_IN_ROUND) or cake_open(R, C, st, K.CAKE_HOUSES_BUILT):
-        v += params[P_CAKE] * params[P_CAKE_STEP]
+        v += params[P_CAKE] * W_CAKE_STEP
     return v
 
 
@@ -193,7 +192,7 @@ def action_value(R, C, st, params, a):
             best = max(best, inv_value(R, C, st, params, st.inv[S.I_IDEAS, i]))
         return best
     if eff == K.ACT_REVEAL_IDEAS:
-        return params[P_REVEAL] * min(R.act[a, T.A_AMOUNT], st.inv_n[S.I_DECK])
+        return W_REVEAL * min(R.act[a, T.A_AMOUNT], st.inv_n[S.I_DECK])
     if eff == K.ACT_RELOCATE:
         return params[P_RELOCATE] if starting_cards_left(R, C, st, 1) > 0 else 0.0
     if eff == K.ACT_BUILD:
@@ -202,34 +201,46 @@ def action_value(R, C, st, params, a):
 
 
 @njit
-def result_costs(R, C, st, params):
+def result_costs(R, C, st, params, v0, v1, v2):
     """What each kind of die result costs the team now, on greedy's scale (a gain is a
-    negative cost): (Azrael one step, a Cracoucass attack, a resource unit lost to a shortage,
-    a crafted invention destroyed, a Smurf hunt, a find, a bright idea, and the units the
-    team's inventions take off every shortage). The die's faces (data) say which results a
-    roll can bring; `die_harm` weighs them."""
+    negative cost), indexed by consts.FACE_*: a resource unit lost to a shortage is the team's
+    least useful held unit, a find its most useful one (`v0`..`v2`: the value of a unit of
+    each resource); a Cracoucass attack takes a meeple for the round (or until freed, under
+    the Hungry Cracoucass) and a card. Then, at index FACE_NOTHING, the units the team's
+    inventions take off every shortage. The die's faces (data) say which results a roll can
+    bring; `die_harm` weighs them."""
     held = NO_UNIT   # the team loses its least useful units first
-    gain = 0.0   # and takes its most useful one from a find
-    for r in range(K.N_RES):
-        v = res_value(R, C, st, params, r)
-        if st.stock[r] > 0:
-            held = min(held, v)
-        gain = max(gain, v)
-    unit = held if held < NO_UNIT else 0.0
+    if st.stock[0] > 0:
+        held = v0
+    if st.stock[1] > 0:
+        held = min(held, v1)
+    if st.stock[2] > 0:
+        held = min(held, v2)
     attack = 0.0
     if st.sc[S.S_ESPLANADE] > 0:   # a meeple to take: for the round, or until freed
-        attack += params[P_NEST] * params[P_HUNGRY_NEST] if C.hungry else params[P_KIDNAP]
-    if inv_slot(R, st, K.OP_NO_CRACOUCASS_DISCARD) < 0:
-        attack += params[P_CARD_LOSS]
+        attack += params[P_NEST] * W_HUNGRY_NEST if C.hungry else W_KIDNAP
+    reduce = 0
+    guarded = False
+    if not st.sc[S.S_NO_INV]:      # one pass over the crafted inventions (inv_slot, inv_sum)
+        for i in range(st.inv_n[S.I_CRAFTED]):
+            card = st.inv[S.I_CRAFTED, i]
+            ops = R.inv_ops[card]
+            if ops & _NO_DISCARD_BIT:
+                guarded = True
+            if ops & _REDUCE_BIT:
+                reduce += R.inv_op[card, K.OP_SHORTAGE_REDUCE, K.OPV_AMOUNT]
+    if not guarded:
+        attack += W_CARD_LOSS
     hunt = 0.0
     p = st.sc[S.S_CUR]
     for s in range(st.hand_n[p]):
         if R.smurf_kind[st.hand[p, s]] != K.KIND_STARTING:
-            hunt = params[P_CARD_LOSS]
-    destroy = params[P_INVENTION_LOSS] if st.inv_n[S.I_CRAFTED] > 0 else 0.0
-    idea = -params[P_REVEAL] if st.inv_n[S.I_DECK] > 0 else 0.0
-    return (params[P_AZRAEL_STEP], attack, unit, destroy, hunt, -gain, idea,
-            float(inv_sum(R, st, K.OP_SHORTAGE_REDUCE)))
+            hunt = W_CARD_LOSS
+    # FACE_NOTHING (reduce), AZRAEL, CRACOUCASS, SHORTAGE, DESTROY_INVENTION, SMURF_HUNT,
+    # FIND, BRIGHT_IDEA
+    return (float(reduce), W_AZRAEL_STEP, attack, held if held < NO_UNIT else 0.0,
+            W_INVENTION_LOSS if st.inv_n[S.I_CRAFTED] > 0 else 0.0, hunt,
+            -max(v0, max(v1, v2)), -W_REVEAL if st.inv_n[S.I_DECK] > 0 else 0.0)
 
 
 @njit
@@ -240,36 +251,59 @@ def face_harm(R, st, die, face, costs):
         result = R.die[die, face, k, 0]
         amount = R.die[die, face, k, 1]
         if result == K.FACE_AZRAEL:
-            h += amount * costs[0]
+            h += amount * costs[K.FACE_AZRAEL]
         elif result == K.FACE_CRACOUCASS:
-            h += costs[1]
+            h += costs[K.FACE_CRACOUCASS]
         elif result == K.FACE_SHORTAGE:
-            lost = min(amount - costs[7], float(st.stock[0] + st.stock[1] + st.stock[2]))
-            h += max(lost, 0.0) * costs[2]
+            h += shortage_units(st, amount, costs[K.FACE_NOTHING]) * costs[K.FACE_SHORTAGE]
         elif result == K.FACE_DESTROY_INVENTION:
-            h += costs[3]
+            h += costs[K.FACE_DESTROY_INVENTION]
         elif result == K.FACE_SMURF_HUNT:
-            h += costs[4]
+            h += costs[K.FACE_SMURF_HUNT]
         elif result == K.FACE_FIND:
-            h += costs[5]
+            h += costs[K.FACE_FIND]
         elif result == K.FACE_BRIGHT_IDEA:
-            h += costs[6]
+            h += costs[K.FACE_BRIGHT_IDEA]
     return h
+
+
+@njit(inline="always")
+def shortage_units(st, amount, reduce):
+    """The units a shortage of `amount` takes: less the inventions' reduction, at most the
+    stock."""
+    lost = min(amount - reduce, float(st.stock[0] + st.stock[1] + st.stock[2]))
+    return lost if lost > 0.0 else 0.0
 
 
 @njit
 def die_harm(R, st, die, costs):
-    """The expected harm of one roll of `die`: the mean of its faces' (`costs`: result_costs)."""
-    h = 0.0
-    for face in range(K.N_FACES):
-        h += face_harm(R, st, die, face, costs)
+    """The expected harm of one roll of `die`: the mean of its faces' (`costs`:
+    result_costs), from the die's summary (Rules.die_results: faces and amounts per result
+    kind); the faces are walked only when a shortage could take less than it says."""
+    d = R.die_results[die]
+    h = (d[K.FACE_AZRAEL, 1] * costs[K.FACE_AZRAEL] + d[K.FACE_CRACOUCASS, 0] * costs[K.FACE_CRACOUCASS]
+         + d[K.FACE_DESTROY_INVENTION, 0] * costs[K.FACE_DESTROY_INVENTION]
+         + d[K.FACE_SMURF_HUNT, 0] * costs[K.FACE_SMURF_HUNT] + d[K.FACE_FIND, 0] * costs[K.FACE_FIND]
+         + d[K.FACE_BRIGHT_IDEA, 0] * costs[K.FACE_BRIGHT_IDEA])
+    n = d[K.FACE_SHORTAGE, 0]
+    if n > 0:
+        reduce = costs[K.FACE_NOTHING]
+        if reduce == 0.0 and st.stock[0] + st.stock[1] + st.stock[2] >= d[K.FACE_SHORTAGE, 2]:
+            h += d[K.FACE_SHORTAGE, 1] * costs[K.FACE_SHORTAGE]   # each shortage takes its amount
+        else:
+            for face in range(K.N_FACES):
+                for k in range(K.MAX_FACE_RESULTS):
+                    if R.die[die, face, k, 0] == K.FACE_SHORTAGE:
+                        h += shortage_units(st, R.die[die, face, k, 1], reduce) * costs[K.FACE_SHORTAGE]
     return h / K.N_FACES
 
 
 @njit
 def danger_harm(R, C, st, params):
     """A danger roll of the die in force (C.danger_die), valued: `danger` x its expected harm."""
-    return params[P_DANGER] * die_harm(R, st, C.danger_die, result_costs(R, C, st, params))
+    costs = result_costs(R, C, st, params, res_value(R, C, st, params, 0),
+                         res_value(R, C, st, params, 1), res_value(R, C, st, params, 2))
+    return params[P_DANGER] * die_harm(R, st, C.danger_die, costs)
 
 
 @njit
@@ -281,10 +315,14 @@ def place_context(R, C, st, params):
     v0 = res_value(R, C, st, params, 0)
     v1 = res_value(R, C, st, params, 1)
     v2 = res_value(R, C, st, params, 2)
-    costs = result_costs(R, C, st, params)
+    costs = result_costs(R, C, st, params, v0, v1, v2)
     return (v0, v1, v2, cake_open(R, C, st, K.CAKE_DANGER_STREAK), rescue_value(R, C, st, params),
             different_value(v0, v1, v2), params[P_DANGER] * die_harm(R, st, C.danger_die, costs),
             params[P_AZRAEL] * die_harm(R, st, K.DIE_AZRAEL, costs))
+
+
+_NO_DISCARD_BIT = K.op_bits(K.OP_NO_CRACOUCASS_DISCARD)
+_REDUCE_BIT = K.op_bits(K.OP_SHORTAGE_REDUCE)
 
 
 @njit(inline="always")
@@ -356,7 +394,7 @@ def place_score(R, C, st, params, pc, opt):
         v = completion_value(R, C, st, params, pc, a)
     else:
         # a first space pays off only if a later meeple this round fills the action
-        v = placed_action_value(R, C, st, params, pc, a) * params[P_PARTIAL] if st.sc[S.S_ESPLANADE] > 1 else -params[P_STRANDED]
+        v = placed_action_value(R, C, st, params, pc, a) * params[P_PARTIAL] if st.sc[S.S_ESPLANADE] > 1 else -W_STRANDED
     if R.act[a, T.A_LOC] == st.sc[S.S_AZRAEL]:
         v -= pc[7]
     return v
@@ -376,10 +414,10 @@ def completion_value(R, C, st, params, pc, a):
     v = placed_action_value(R, C, st, params, pc, a) - cost_value(R, C, st, params, pc, a)
     if R.act[a, T.A_DANGER] or st.loc_mod[loc, S.LM_DANGER]:
         if pc[3]:
-            v += params[P_CAKE] * params[P_STREAK_STEP]
+            v += params[P_CAKE] * W_STREAK_STEP
         v -= pc[6]
     elif pc[3] and st.sc[S.S_DANGER_STREAK] > 0:
-        v -= params[P_CAKE] * params[P_STREAK_BREAK] * st.sc[S.S_DANGER_STREAK]
+        v -= params[P_CAKE] * W_STREAK_BREAK * st.sc[S.S_DANGER_STREAK]
     return v
 
 
@@ -391,7 +429,7 @@ def instant_value(R, C, st, params, table, ops, card):
     if ops & K.INSTANT_BITS == 0:
         return v
     if carries(ops, K.OP_DRAW):
-        v += params[P_DRAW] * table[card, K.OP_DRAW, K.OPV_AMOUNT]
+        v += W_DRAW * table[card, K.OP_DRAW, K.OPV_AMOUNT]
     if ops & _GAIN_BITS:
         best_res = max(res_value(R, C, st, params, 0), max(res_value(R, C, st, params, 1), res_value(R, C, st, params, 2)))
         if carries(ops, K.OP_GAIN_CHOICE):
@@ -399,22 +437,22 @@ def instant_value(R, C, st, params, table, ops, card):
         if carries(ops, K.OP_GAIN_SAME):
             v += best_res * table[card, K.OP_GAIN_SAME, K.OPV_AMOUNT]
     if carries(ops, K.OP_FREE_NEST):
-        v += params[P_NEST] if st.sc[S.S_NEST] > 0 else -params[P_WASTED_FREE]
+        v += params[P_NEST] if st.sc[S.S_NEST] > 0 else -W_WASTED_FREE
     if carries(ops, K.OP_DRAW_LOST):
-        v += params[P_RESCUE] if st.pile_n[S.P_FOREST] > 0 else params[P_EXTRA_CARD]
+        v += params[P_RESCUE] if st.pile_n[S.P_FOREST] > 0 else W_EXTRA_CARD
     if carries(ops, K.OP_REVEAL_IDEAS):
-        v += params[P_REVEAL] * table[card, K.OP_REVEAL_IDEAS, K.OPV_AMOUNT]
+        v += W_REVEAL * table[card, K.OP_REVEAL_IDEAS, K.OPV_AMOUNT]
     if carries(ops, K.OP_PREPARE_CAKE):
         open_cakes = 0
         for i in range(st.sc[S.S_N_CAKES]):
             open_cakes += 1 - st.cake_done[i]
-        v += params[P_CAKE] * params[P_PREPARE] if open_cakes > 0 else -params[P_WASTED_PREPARE]
+        v += params[P_CAKE] * W_PREPARE if open_cakes > 0 else -W_WASTED_PREPARE
     if carries(ops, K.OP_LOSE):
         v -= table[card, K.OP_LOSE, K.OPV_AMOUNT] * res_value(R, C, st, params, table[card, K.OP_LOSE, K.OPV_RES])
     if carries(ops, K.OP_ROLL_DANGER):
         v -= danger_harm(R, C, st, params)
     if carries(ops, K.OP_CRAFT_DISCOUNT):
-        v += params[P_CRAFT_DISCOUNT]
+        v += W_CRAFT_DISCOUNT
     return v
 
 
@@ -424,33 +462,33 @@ def inv_value(R, C, st, params, card):
     ops = R.inv_ops[card]
     v = 0.0
     if R.inv[card, T.INV_TYPE] == K.INV_SINGLE_USE:
-        v += params[P_SINGLE_USE] * max(instant_value(R, C, st, params, R.inv_op, ops, card), 0.0)
+        v += W_SINGLE_USE * max(instant_value(R, C, st, params, R.inv_op, ops, card), 0.0)
     elif R.inv[card, T.INV_TYPE] == K.INV_NEW_ACTION:
         if carries(ops, K.OP_COLLECT):
-            v += params[P_NEW_ACTION] * R.inv_op[card, K.OP_COLLECT, K.OPV_AMOUNT] * params[P_NEED]
+            v += W_NEW_ACTION * R.inv_op[card, K.OP_COLLECT, K.OPV_AMOUNT] * params[P_NEED]
         else:
-            v += params[P_NEW_ACTION] * max(instant_value(R, C, st, params, R.inv_op, ops, card), 0.0)
+            v += W_NEW_ACTION * max(instant_value(R, C, st, params, R.inv_op, ops, card), 0.0)
     if ops & _KEEP_BITS == 0:
         return v * params[P_CRAFT]
     if carries(ops, K.OP_EXTRA_MEEPLE):
-        v += params[P_EXTRA_MEEPLE]
+        v += W_EXTRA_MEEPLE
     # a Shovel's or a Wardrobe's effect serves every turn while durable, once when single-use
     # (the data's alternative readings): then it counts the single-use share
-    once = params[P_SINGLE_USE] if R.inv[card, T.INV_TYPE] == K.INV_SINGLE_USE else 1.0
+    once = W_SINGLE_USE if R.inv[card, T.INV_TYPE] == K.INV_SINGLE_USE else 1.0
     if carries(ops, K.OP_COLLECT_EXTRA_SAME):
-        v += params[P_COLLECT_MORE] * once
+        v += W_COLLECT_MORE * once
     if carries(ops, K.OP_SECOND_LOST):
-        v += params[P_SECOND_LOST] * once if st.pile_n[S.P_FOREST] > 1 else 0.0
+        v += W_SECOND_LOST * once if st.pile_n[S.P_FOREST] > 1 else 0.0
     if carries(ops, K.OP_BUILD_DISCOUNT):
-        v += params[P_BUILD_DISCOUNT]
+        v += W_BUILD_DISCOUNT
     if carries(ops, K.OP_IGNORE_DANGER):
-        v += params[P_IGNORE_ROLL]
+        v += W_IGNORE_ROLL
     if carries(ops, K.OP_SHORTAGE_REDUCE) or carries(ops, K.OP_NO_CRACOUCASS_DISCARD):
-        v += params[P_GUARD]
+        v += W_GUARD
     if carries(ops, K.OP_NO_HOUSE_DESTROY) or carries(ops, K.OP_AZRAEL_SLOW):
-        v += params[P_SHIELD]
+        v += W_SHIELD
     if carries(ops, K.OP_CRAFT_DISCOUNT):
-        v += params[P_CRAFT_DISCOUNT]
+        v += W_CRAFT_DISCOUNT
     return v * params[P_CRAFT]
 
 
@@ -485,19 +523,19 @@ def card_value(R, C, st, params, card):
     if ops & _HELP_BITS:
         for op in _HELPS:
             if carries(ops, op):
-                v += params[P_CARD_HELP]
+                v += W_CARD_HELP
     if carries(ops, K.OP_RESCUE_GAIN_DIFFERENT) or carries(ops, K.OP_RESCUE_SECOND_DRAW):
-        v += params[P_RESCUE_HELP] if st.pile_n[S.P_FOREST] > 0 else params[P_RESCUE_HELP_LATE]
+        v += W_RESCUE_HELP if st.pile_n[S.P_FOREST] > 0 else W_RESCUE_HELP_LATE
     if ops & _LIMIT_BITS:
         for op in _LIMITS:
             if carries(ops, op):
-                v -= params[P_CARD_LIMIT]
+                v -= W_CARD_LIMIT
     if carries(ops, K.OP_COLLECT_DELTA):
-        v += params[P_COLLECT_DELTA] * R.smurf_op[card, K.OP_COLLECT_DELTA, K.OPV_AMOUNT]
+        v += W_COLLECT_DELTA * R.smurf_op[card, K.OP_COLLECT_DELTA, K.OPV_AMOUNT]
     if carries(ops, K.OP_EXTRA_COST):
-        v -= params[P_EXTRA_COST]
+        v -= W_EXTRA_COST
     if carries(ops, K.OP_FORCE_DANGER):
-        v -= danger_harm(R, C, st, params) * params[P_FORCE_DANGER]
+        v -= danger_harm(R, C, st, params) * W_FORCE_DANGER
     return v
 
 
@@ -506,14 +544,14 @@ def keep_value(R, C, st, params, card):
     """How much the team wants to keep Smurf card `card` (for discards and relocation)."""
     v = card_value(R, C, st, params, card)
     if R.smurf_kind[card] != K.KIND_STARTING:
-        v += params[P_KEEP_LOST]
+        v += W_KEEP_LOST
     return v
 
 
 @njit(inline="always")
 def full_penalty(R, C, st, params):
     """What crafting costs greedy when the inventions zone is full (one must be discarded)."""
-    return params[P_ZONE_FULL] if st.inv_n[S.I_CRAFTED] >= R.setup[T.SU_INVENTIONS_MAX] else 0.0
+    return W_ZONE_FULL if st.inv_n[S.I_CRAFTED] >= R.setup[T.SU_INVENTIONS_MAX] else 0.0
 
 
 @njit(inline="always")
@@ -526,7 +564,7 @@ def bonus_score(R, C, st, params, opt, berry, full):
         card = st.inv[S.I_IDEAS, opt - 1]
         return inv_value(R, C, st, params, card) - R.inv[card, T.INV_COST] * berry - full
     card = st.inv[S.I_CRAFTED, opt - 100]
-    return instant_value(R, C, st, params, R.inv_op, R.inv_ops[card], card) - params[P_USE_NOW]
+    return instant_value(R, C, st, params, R.inv_op, R.inv_ops[card], card) - W_USE_NOW
 
 
 @njit(inline="always")
@@ -535,7 +573,7 @@ def relocate_score(R, C, st, params, opt):
     if opt < 0:
         return 0.0
     if R.smurf_kind[opt] != K.KIND_STARTING:
-        return -params[P_RELOCATE_LOST]
+        return -W_RELOCATE_LOST
     return params[P_RELOCATE] - keep_value(R, C, st, params, opt)
 
 
@@ -544,7 +582,9 @@ def ignore_score(R, C, st, params, slot):
     """Ignoring the danger die's result just rolled with the invention in crafted slot `slot`:
     the harm of the face showing (a good face is not worth ignoring), less the invention
     itself if it is single-use (a durable one serves again next turn)."""
-    v = face_harm(R, st, st.sc[S.S_DIE], st.sc[S.S_FACE], result_costs(R, C, st, params))
+    costs = result_costs(R, C, st, params, res_value(R, C, st, params, 0),
+                         res_value(R, C, st, params, 1), res_value(R, C, st, params, 2))
+    v = face_harm(R, st, st.sc[S.S_DIE], st.sc[S.S_FACE], costs)
     card = st.inv[S.I_CRAFTED, slot]
     if R.inv[card, T.INV_TYPE] == K.INV_SINGLE_USE:
         v -= inv_value(R, C, st, params, card)
@@ -577,7 +617,7 @@ def score(R, C, st, kind, opt, params):
     if kind == K.D_RESCUE:
         v = 0.0
         if opt & 1:
-            v += params[P_RESCUE] if st.pile_n[S.P_FOREST] > 0 else params[P_EXTRA_CARD]
+            v += params[P_RESCUE] if st.pile_n[S.P_FOREST] > 0 else W_EXTRA_CARD
         if opt & 2:
             v += params[P_NEST]
         return v
@@ -652,7 +692,7 @@ def state_value(R, C, st, params):
         required += total if total > 0 else 0
         v += params[P_SPARE] * (st.stock[r] - u)
     if required > 0:
-        v += params[P_STOCK_PROGRESS] * params[P_BUILD] * houses_left * useful / required
+        v += W_STOCK_PROGRESS * params[P_BUILD] * houses_left * useful / required
     for i in range(st.inv_n[S.I_CRAFTED]):
         v += inv_value(R, C, st, params, st.inv[S.I_CRAFTED, i])
     if st.sc[S.S_OUTCOME] == K.LOSS:

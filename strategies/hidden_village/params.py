@@ -1,8 +1,9 @@
-"""Hidden Village's own strategies: their ids and their parameter vectors (name, default and
-one line each, and the index of each in the vector as `P_<NAME>`). Every weight the
-valuations (heuristics.py, planner.py) use is here: `meeplesim strategies` lists them, and
-`--param NAME=VALUE` changes any of them. Plain constants: `strategies/hidden_village/__init__.py`
-registers the strategies from them without importing (and so compiling) their kernels.
+"""Hidden Village's own strategies: their ids, their parameter vectors (name, default and one
+line each, and the index of each in the vector as `P_<NAME>`) and their fixed weights (the
+named constants `W_<NAME>`). Every weight the valuations (heuristics.py, planner.py) use is
+here: `meeplesim strategies` lists them all, `--param NAME=VALUE` changes a parameter. Plain
+constants: `strategies/hidden_village/__init__.py` registers the strategies from them without
+importing (and so compiling) their kernels.
 
 Values are on one scale: a house built is worth `build` (12), a lost Smurf rescued `rescue`
 (10); the small weights say how a card, an invention or a risk compares with those."""
@@ -10,29 +11,51 @@ GREEDY = 3    # strategy ids (simcore.policy's generic ids are 0..2)
 PLANNER = 4
 ROLLOUT = 5
 
-# (name, default, what it weighs)
+# (name, default, what it weighs): the parameters, tuned with --param NAME=VALUE
 GREEDY_TABLE = [
-    # the objectives and the resources
     ("rescue", 10.0, "a lost Smurf drawn from the Dark Forest (the rescue objective)"),
     ("nest", 4.0, "a meeple freed from the Cracoucass' nest"),
     ("build", 12.0, "a house built"),
     ("cake", 6.0, "a cake prepared (or a step that completes one)"),
     ("need", 3.0, "a resource unit the remaining houses and cakes still need"),
     ("spare", 0.5, "a resource unit nobody needs yet"),
+    ("partial", 0.45, "share of an action's value for taking the first of its two spaces"),
+    ("relocate", 2.5, "relocating a starting Smurf out of the team's cards"),
+    ("danger", 1.0, "scale of a danger-die roll's expected harm (the die in force, from its faces' data)"),
+    ("azrael", 1.0, "scale of an Azrael-die roll's expected harm (placing where Azrael is)"),
+    ("craft", 1.0, "scale of every invention's value"),
+]
+GREEDY_PARAMS = {name: default for name, default, _ in GREEDY_TABLE}
+
+# the planner: greedy's parameters, then its own
+PLANNER_TABLE = GREEDY_TABLE + [
+    ("finish", 3.0, "filling the second space of a 2-space action a partner opened"),
+    ("open", 1.0, "scale of the value of opening a 2-space action (half of it per meeple)"),
+]
+PLANNER_PARAMS = {name: default for name, default, _ in PLANNER_TABLE}
+
+# the rollout: the planner's parameters, then its own
+ROLLOUT_TABLE = PLANNER_TABLE + [
+    ("samples", 2.0, "playouts per option (the same imagined futures for every option)"),
+    ("rounds", 0.0, "rounds played after the current one before a playout is scored"),
+    ("base", float(PLANNER), "the strategy of the playouts and of the other decisions"),
+]
+ROLLOUT_PARAMS = {name: default for name, default, _ in ROLLOUT_TABLE}
+
+# (name, value, what it weighs): the fixed weights of greedy's and the planner's valuations,
+# compiled in as the named constants W_<NAME>. They weigh the cards, the inventions and the
+# details of a risk against the parameters above. Each was a parameter first: read from the
+# parameter vector on every use, these 39 cost greedy about a quarter of its games/s
+# (26 000 -> 19 700 on one core), so they are constants a user changes here, not per run.
+FIXED_TABLE = [
     ("cake_step", 0.3, "share of `cake` for a rescue or a build toward a cake that counts them this round"),
     ("extra_pile", 1.0, "the Dark Forest action's draw from the additional pile (not a rescue) once the forest is empty"),
     ("extra_card", 0.5, "a card's or a rescue choice's draw from the additional pile once the forest is empty"),
     ("hungry_nest", 1.5, "factor on `nest` under the Hungry Cracoucass (nest meeples stay until freed)"),
     ("stock_progress", 0.8, "in a playout's score: a needed resource unit's share of the unbuilt houses' `build`"),
-    # placing meeples
-    ("partial", 0.45, "share of an action's value for taking the first of its two spaces"),
     ("stranded", 1.0, "cost of a first space with no meeple left this round to fill the action"),
-    ("relocate", 2.5, "relocating a starting Smurf out of the team's cards"),
     ("relocate_lost", 5.0, "cost of relocating a lost (positive) Smurf instead of a starting one"),
     ("reveal", 0.3, "an Invention card revealed into the ideas zone"),
-    # risks
-    ("danger", 1.0, "scale of a danger-die roll's expected harm (the die in force, from its faces' data)"),
-    ("azrael", 1.0, "scale of an Azrael-die roll's expected harm (placing where Azrael is)"),
     ("azrael_step", 0.5, "a die result that moves Azrael one location"),
     ("kidnap", 2.0, "a meeple taken to the nest for the rest of the round (no Hungry Cracoucass)"),
     ("card_loss", 1.0, "a Smurf card a die result makes the team discard (Cracoucass, Smurf hunt)"),
@@ -40,7 +63,6 @@ GREEDY_TABLE = [
     ("streak_step", 0.25, "share of `cake` for a danger roll while a danger-streak cake is open"),
     ("streak_break", 0.1, "share of `cake` per roll of the streak a safe action breaks (streak cake open)"),
     ("force_danger", 0.7, "share of `danger` for a card that forces a danger roll"),
-    # Smurf cards
     ("draw", 0.8, "a Smurf card drawn"),
     ("card_help", 1.2, "each lasting help of a card (collect bonus, discount, skipped roll...)"),
     ("card_limit", 0.7, "each placement limit of a card (forbidden locations, lazy, vain...)"),
@@ -52,8 +74,6 @@ GREEDY_TABLE = [
     ("wasted_free", 0.5, "cost of a card that frees a nest meeple when the nest is empty"),
     ("prepare", 2.0, "factor on `cake` for a card that prepares a cake"),
     ("wasted_prepare", 1.0, "cost of that card with no cake left to prepare"),
-    # inventions
-    ("craft", 1.0, "scale of every invention's value"),
     ("single_use", 0.6, "share of a single-use invention's effect counted while it waits to be used"),
     ("new_action", 0.5, "share of a new-action invention's effect per use"),
     ("use_now", 0.5, "cost of using a single-use invention now rather than keeping it"),
@@ -66,28 +86,15 @@ GREEDY_TABLE = [
     ("ignore_roll", 1.5, "an invention that ignores a danger-die result"),
     ("guard", 1.5, "an invention that softens a shortage or keeps the Cracoucass from a card"),
     ("shield", 1.0, "an invention that saves a house from Gargamel or slows Azrael"),
-]
-GREEDY_PARAMS = {name: default for name, default, _ in GREEDY_TABLE}
-
-# the planner: greedy's parameters, then its own
-PLANNER_TABLE = GREEDY_TABLE + [
-    ("finish", 3.0, "filling the second space of a 2-space action a partner opened"),
-    ("open", 1.0, "scale of the value of opening a 2-space action (half of it per meeple)"),
     ("break_commitment", 2.0, "factor on `finish` for an action whose cost leaves an opened action unpayable"),
 ]
-PLANNER_PARAMS = {name: default for name, default, _ in PLANNER_TABLE}
+FIXED = {name: value for name, value, _ in FIXED_TABLE}
 
-# the rollout: the planner's parameters, then its own
-ROLLOUT_TABLE = PLANNER_TABLE + [
-    ("samples", 2.0, "playouts per option (the same imagined futures for every option)"),
-    ("rounds", 0.0, "rounds played after the current one before a playout is scored"),
-    ("base", float(PLANNER), "the strategy of the playouts and of the other decisions"),
-]
-ROLLOUT_PARAMS = {name: default for name, default, _ in ROLLOUT_TABLE}
-
-HELP = {name: text for name, _, text in ROLLOUT_TABLE}
+HELP = {name: text for name, _, text in ROLLOUT_TABLE + FIXED_TABLE}
 
 # P_<NAME>: a parameter's index in the vector (a prefix of the rollout's holds the planner's
 # and greedy's: one index serves all three)
 for _i, (_name, _, _) in enumerate(ROLLOUT_TABLE):
     globals()["P_" + _name.upper()] = _i
+for _name, _value, _ in FIXED_TABLE:
+    globals()["W_" + _name.upper()] = _value

@@ -33,7 +33,7 @@ from simcore.packed import as_record
 
 from .heuristics import (ILLEGAL, cache_requirements, card_value, completes, completion_value,
                          invention_place_score, place_context, score, starting_cards_left)
-from .params import P_BREAK_COMMITMENT, P_FINISH, P_OPEN, PLANNER
+from .params import (PLANNER, P_FINISH, P_OPEN, W_BREAK_COMMITMENT)
 
 PER_MEEPLE = 0.5   # an opened 2-space action is half done: each of its two meeples earns half
 VETO = -1e9        # an option the planner rules out while another is legal (crafting away the
@@ -101,7 +101,7 @@ def plan_score(R, C, st, params, pc, opt, meeples, waiting):
         if R.act[a, T.A_SPACES] == 2:
             v += params[P_FINISH]
         if waiting > 0 and not keeps_commitments(R, C, st, a):
-            v -= params[P_BREAK_COMMITMENT] * params[P_FINISH]
+            v -= W_BREAK_COMMITMENT * params[P_FINISH]
     elif meeples - 1 - waiting < 1 or not can_perform(R, st, a):
         v = -params[P_FINISH]
     else:

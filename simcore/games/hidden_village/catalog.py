@@ -33,7 +33,7 @@ from .card_data import (CARD_FILES, CARD_KINDS, CATEGORY_TITLES, FIELD_SOURCE, Q
                         level_shortfall, mix_counts, parse_cards, validate_cards, without_ids)
 from .tables import (A_AMOUNT, A_COST, A_DANGER, A_EFFECT, A_LOC, A_RES, A_SPACES, CAKE_N,
                      CAKE_REQ, CAKE_RES, G_AZRAEL, G_TIMING, INV_COST, INV_TYPE, N_ACT_COLS,
-                     RULES, Rules, op_masks)
+                     RULES, Rules, die_results, op_masks)
 
 __all__ = ["DATA_FILES", "DEFAULT_DATA_DIR", "Catalog", "load_catalog",
            # the card views and mix checks (card_data.py) and two table names (tables.py),
@@ -553,7 +553,8 @@ def _pack_rules(act, die, roof_cost, setup, parsed) -> Rules:
     for i, c in enumerate(parsed["gargamel"]):
         garg[i, G_TIMING], garg[i, G_AZRAEL], garg_eff[i] = c.values
     return RULES.pack(dict(
-        act=act, die=die, roof_cost=roof_cost.astype(np.int64), smurf_kind=smurf_kind,
+        act=act, die=die, die_results=die_results(die), roof_cost=roof_cost.astype(np.int64),
+        smurf_kind=smurf_kind,
         smurf_op=smurf_op, inv_op=inv_op, smurf_ops=op_masks(smurf_op), inv_ops=op_masks(inv_op),
         inv=inv, cake=cake, garg=garg, garg_eff=garg_eff,
         setup=np.array([setup["meeples"], setup["meeples_in_box"], setup["inventions_max"],
