@@ -196,9 +196,51 @@ def config_html(sources: list, df: pd.DataFrame) -> str:
             f"<details><summary>Every cell's configuration ({len(cells)})</summary><div class='scroll'>"
             f"<table class='t'><tr><th>cell</th><th>games</th><th>configuration</th></tr>{cell_rows}"
             f"</table></div></details>")
-    return "".join(parts) + (
+    return "".join(parts) + strategy_params_html(sources) + (
         "<p>Game <i>i</i> of every cell of a results folder is dealt from the same root seed, "
         "so cells are compared game by game (common random numbers).</p>")
+
+
+def strategy_params_html(sources: list) -> str:
+    """The parameters in force of every strategy that played (a cell's --param values, else the
+    strategy's defaults in this code version) and its fixed weights, one table per strategy and
+    setting."""
+    import strategies
+    from simcore.errors import UserError
+    seen: dict = {}
+    for src in sources:
+        game = src.manifest.get("identity", {}).get("game")
+        for d in src.manifest.get("cells", {}).values():
+            name = d.get("strategy")
+            if name:
+                seen.setdefault((game, name, json.dumps(d.get("params") or {}, sort_keys=True)), None)
+    parts = []
+    for game, name, given in seen:
+        try:
+            s = strategies.get(name, game, load=False)
+        except UserError:   # a plug-in no longer importable: its parameters as the run gave them
+            s = None
+        over = json.loads(given)
+        params = dict(s.params) if s is not None else {}
+        params.update(over)
+        if not params and not (s is not None and s.fixed):
+            continue
+        rows = "".join(
+            f"<tr><th>{html.escape(k)}</th><td>{v:g}</td><td>{'set' if k in over else 'default'}</td>"
+            f"<td style='text-align:left;white-space:normal'>"
+            f"{html.escape(s.param_help.get(k, '') if s is not None else '')}</td></tr>"
+            for k, v in params.items())
+        fixed = "" if s is None or not s.fixed else (
+            f"<details><summary>{len(s.fixed)} fixed weights (named constants of its kernels)"
+            f"</summary><table class='t kv'>" + "".join(
+                f"<tr><th>{html.escape(k)}</th><td>{v:g}</td><td style='text-align:left;"
+                f"white-space:normal'>{html.escape(s.param_help.get(k, ''))}</td></tr>"
+                for k, v in s.fixed.items()) + "</table></details>")
+        what = f" with {html.escape(', '.join(f'{k}={v:g}' for k, v in over.items()))}" if over else ""
+        parts.append(f"<h3>Strategy <code>{html.escape(name)}</code>{what}: its parameters in force</h3>"
+                     f"<table class='t kv'><tr><th>parameter</th><th>value</th><th></th>"
+                     f"<th>what it weighs</th></tr>{rows}</table>{fixed}")
+    return "".join(parts)
 
 
 def assumptions_html(ctx, rep) -> str:

@@ -699,3 +699,17 @@ def test_linked_axes_may_repeat_a_value_but_not_a_row(tmp_path):
     f.write_text('[axes]\ndie = ["red", "red"]\n')
     with pytest.raises(UserError, match="axis 'die' repeats a value"):
         load_grid(str(f))
+
+
+def test_the_configuration_lists_the_strategy_parameters_in_force(tmp_path):
+    api.run(api.RunSpec(strategy="greedy", params={"build": 11.0}), games=40,
+            results=str(tmp_path / "r"), execution=ONE_JOB)
+    build_report([str(tmp_path / "r")], str(tmp_path / "out"), None)
+    section = page(tmp_path / "out").split('<h2 id="configuration">')[1].split("<h2")[0]
+    assert "Strategy <code>greedy</code> with build=11: its parameters in force" in section
+    assert "<tr><th>build</th><td>11</td><td>set</td>" in section
+    assert "<tr><th>rescue</th><td>10</td><td>default</td>" in section
+    import strategies
+    fixed = strategies.get("greedy", load=False).fixed
+    assert f"{len(fixed)} fixed weights" in section
+    assert all(f"<tr><th>{k}</th><td>{v:g}</td>" in section for k, v in fixed.items())
