@@ -21,6 +21,8 @@ _S30 = U64(30)
 _S27 = U64(27)
 _S31 = U64(31)
 _S32 = U64(32)
+_S11 = U64(11)
+_INV53 = 1.0 / 9007199254740992.0   # 2**-53
 _PURPOSE_MUL = U64(0xD1B54A32D192ED03)
 
 MAX_SEED = 2**63 - 1
@@ -54,6 +56,12 @@ def randint(states, stream, n):
     """Uniform integer in [0, n) (n >= 1) from the high 32 bits (Lemire's multiply)."""
     hi = next_u64(states, stream) >> _S32
     return np.int64((hi * U64(n)) >> _S32)
+
+
+@njit(inline="always")
+def uniform(states, stream):
+    """A float in [0, 1) from the high 53 bits."""
+    return np.float64(next_u64(states, stream) >> _S11) * _INV53
 
 
 @njit   # a loop over a deck: one compiled copy rather than one per caller (compile time)

@@ -28,6 +28,7 @@ class Strategy:
     params: dict = field(default_factory=dict)   # name -> default value
     param_help: dict = field(default_factory=dict)   # name -> what a parameter or weight weighs
     fixed: dict = field(default_factory=dict)      # name -> value: weights compiled in as constants
+    bounds: dict = field(default_factory=dict)     # name -> (low, high, allowed outside: e.g. -1)
     extends: str = ""                              # the strategy whose parameters come first
     games: tuple = ("*",)                          # game names, "*" = every game
     listed: bool = True                            # shown by `meeplesim strategies`
@@ -71,6 +72,11 @@ class Strategy:
                 values[k] = float(v)
             except ValueError:
                 values[k] = None
+            lo, hi, extra = self.bounds.get(k, (None, None, None))
+            if values[k] is not None and lo is not None and not (lo <= values[k] <= hi or values[k] == extra):
+                also = f" (or {extra:g})" if extra is not None else ""
+                raise UserError(f"strategy '{self.name}': parameter '{k}' must be from {lo:g} to "
+                                f"{hi:g}{also}, got '{v}'")
             if values[k] is None or (words and values[k] not in words.values()):
                 what = f"one of {', '.join(words)}" if words else "a number"
                 raise UserError(f"strategy '{self.name}': parameter '{k}' must be {what}, "

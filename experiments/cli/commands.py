@@ -13,7 +13,7 @@ from . import show
 from .common import Bar, guarded
 from .options import (BackendOpt, ChunkOpt, DataOpt, GameOpt, GamesOpt, HalfwidthOpt, JobsOpt,
                       JsonOpt, MaxGamesOpt, OptionOpt, ParamOpt, PlayersOpt, ResultsOpt,
-                      SchedulerOpt, SeedOpt, StrategyOpt, make_spec, parse_side,
+                      SchedulerOpt, SeatSkillOpt, SeedOpt, StrategyOpt, make_spec, parse_side,
                       with_game_options)
 
 app = typer.Typer()
@@ -47,7 +47,7 @@ def _rows_out(notes, rows, as_json, lines, result):
 @with_game_options
 def play(
     game: GameOpt = None, players: PlayersOpt = None, strategy: StrategyOpt = None,
-    param: ParamOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
+    param: ParamOpt = None, seat_skill: SeatSkillOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
     game_index: int = typer.Option(0, "--game-index", help="Which game of the seed to play."),
     as_json: JsonOpt = False, *, options: dict,
 ):
@@ -55,7 +55,7 @@ def play(
 
     Example: meeplesim play --players 3 --strategy random --seed 7
     """
-    p = api.play(make_spec(game, players, strategy, param, seed, data, options), game_index)
+    p = api.play(make_spec(game, players, strategy, param, seed, data, options, seat_skill), game_index)
     if as_json:
         _echo(json.dumps(rec) for rec in p.records())
         return
@@ -68,7 +68,7 @@ def play(
 @with_game_options
 def run(
     game: GameOpt = None, players: PlayersOpt = None, strategy: StrategyOpt = None,
-    param: ParamOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
+    param: ParamOpt = None, seat_skill: SeatSkillOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
     games: GamesOpt = 10000, as_json: JsonOpt = False, jobs: JobsOpt = None,
     backend: BackendOpt = "loky", scheduler: SchedulerOpt = None, chunk: ChunkOpt = api.DEFAULT_CHUNK,
     results: ResultsOpt = None, until_halfwidth: HalfwidthOpt = None,
@@ -82,7 +82,7 @@ def run(
 
     Example: meeplesim run --until-halfwidth 0.005 --results results/run
     """
-    spec = make_spec(game, players, strategy, param, seed, data, options)
+    spec = make_spec(game, players, strategy, param, seed, data, options, seat_skill)
     ex = _execution("playing", chunk, jobs, backend, scheduler, until_halfwidth, max_games)
     with ex.progress:
         r = api.run(spec, games, results, ex)
@@ -101,7 +101,7 @@ def compare(
                                 "param.k=4, without=wardrobe+robot-assistant)."),
     b: List[str] = typer.Option(..., "--b", help="Configuration B, likewise."),
     game: GameOpt = None, players: PlayersOpt = None, strategy: StrategyOpt = None,
-    param: ParamOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
+    param: ParamOpt = None, seat_skill: SeatSkillOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
     games: GamesOpt = 10000, as_json: JsonOpt = False, jobs: JobsOpt = None,
     backend: BackendOpt = "loky", scheduler: SchedulerOpt = None, chunk: ChunkOpt = api.DEFAULT_CHUNK,
     results: ResultsOpt = None,
@@ -117,7 +117,7 @@ def compare(
 
     Example: meeplesim compare --a strategy=greedy --b strategy=planner --players 2
     """
-    base = make_spec(game, players, strategy, param, seed, data, options)
+    base = make_spec(game, players, strategy, param, seed, data, options, seat_skill)
     sides = []
     for items, flag in ((a, "--a"), (b, "--b")):
         changes = parse_side(items, flag, base.game)
@@ -166,7 +166,7 @@ def sweep(
 @with_game_options
 def ladder(
     game: GameOpt = None, players: PlayersOpt = None, strategy: StrategyOpt = None,
-    param: ParamOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
+    param: ParamOpt = None, seat_skill: SeatSkillOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
     games: int = typer.Option(2000, "--games", "-n", help="Games per cell."),
     jobs: JobsOpt = None, as_json: JsonOpt = False, *, options: dict,
 ):
@@ -178,7 +178,7 @@ def ladder(
 
     Example: meeplesim ladder --games 2000 --players 3
     """
-    spec = make_spec(game, players, strategy, param, seed, data, options)
+    spec = make_spec(game, players, strategy, param, seed, data, options, seat_skill)
     ex = api.Execution(jobs=jobs, progress=Bar("ladder"))
     with ex.progress:
         l = api.ladder(spec, games, ex)

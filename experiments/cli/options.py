@@ -20,6 +20,9 @@ StrategyOpt = Annotated[Optional[str], typer.Option(
     "strongest fast strategy; see `meeplesim strategies`).")]
 ParamOpt = Annotated[Optional[List[str]], typer.Option(
     "--param", help="Strategy parameter NAME=VALUE (repeatable).")]
+SeatSkillOpt = Annotated[Optional[str], typer.Option(
+    "--seat-skill", help="Each seat's own skill, in seat order (e.g. 0.9,0.4,0.4): the strategy's "
+    "seat_1, seat_2, ... parameters (the `skill` strategy; seats left out play its `skill`).")]
 SeedOpt = Annotated[int, typer.Option("--seed", help="Root seed: the same seed gives the same games.")]
 DataOpt = Annotated[Optional[str], typer.Option(
     "--data", help="Folder of rules data files; each file there replaces the game's own.")]
@@ -112,13 +115,28 @@ def with_game_options(fn):
     return wrapper
 
 
-def make_spec(game, players, strategy, param, seed, data, options):
+def make_spec(game, players, strategy, param, seed, data, options, seat_skill=None):
     import strategies
     from experiments.api import RunSpec
     from simcore.games import DEFAULT_GAME
+    params = strategies.parse_params(param)
+    params.update(seat_params(seat_skill))
     return RunSpec(game=DEFAULT_GAME if game is None else game, players=players,
-                   strategy=strategy, params=strategies.parse_params(param), seed=seed,
-                   data=data, options=options)
+                   strategy=strategy, params=params, seed=seed, data=data, options=options)
+
+
+def seat_params(text) -> dict:
+    """--seat-skill 0.9,0.4,0.4 -> {seat_1: 0.9, seat_2: 0.4, seat_3: 0.4}."""
+    if not text:
+        return {}
+    out = {}
+    for i, v in enumerate(text.split(","), 1):
+        try:
+            out[f"seat_{i}"] = float(v)
+        except ValueError:
+            raise UserError(f"--seat-skill '{text}': seat {i}'s skill '{v}' is not a number "
+                            f"(e.g. --seat-skill 0.9,0.4,0.4)") from None
+    return out
 
 
 def parse_side(items, flag: str, game_name: str) -> dict:

@@ -6,7 +6,8 @@ does for the strategy a run uses, so a greedy run compiles greedy's kernels and 
 from simcore.policy import FIRST, RANDOM
 
 from .. import Strategy, register
-from .params import FIXED, GREEDY, GREEDY_PARAMS, HELP, PLANNER, PLANNER_PARAMS, ROLLOUT, ROLLOUT_PARAMS
+from .params import (FIXED, GREEDY, GREEDY_PARAMS, HELP, PLANNER, PLANNER_PARAMS, ROLLOUT,
+                     ROLLOUT_PARAMS, SKILL, SKILL_PARAMS)
 
 register(Strategy(
     "greedy", GREEDY,
@@ -33,3 +34,14 @@ register(Strategy(
     compile_s=35,   # with its bases, greedy and the planner, and its own game loop
     choices={"base": {"first": float(FIRST), "random": float(RANDOM), "greedy": float(GREEDY),
                       "planner": float(PLANNER)}}))
+
+register(Strategy(
+    "skill", SKILL,
+    "a team of people of limited skill: 0 plays like random, 1 like the planner; between, each "
+    "decision picks an option with a probability that falls with how much worse the planner "
+    "scores it than the best (a softmax whose temperature falls as skill rises); seats may "
+    "differ (seat_1..seat_5)",
+    params=dict(SKILL_PARAMS), param_help=HELP, fixed=FIXED, extends="planner",
+    bounds={"skill": (0.0, 1.0, None), "mistake": (1e-9, 1e9, None),
+            **{f"seat_{i}": (0.0, 1.0, -1.0) for i in range(1, 6)}},
+    games=("hidden-village",), kernels=f"{__name__}.skill", compile_s=14))

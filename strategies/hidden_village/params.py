@@ -10,6 +10,7 @@ Values are on one scale: a house built is worth `build` (12), a lost Smurf rescu
 GREEDY = 3    # strategy ids (simcore.policy's generic ids are 0..2)
 PLANNER = 4
 ROLLOUT = 5
+SKILL = 6
 
 # (name, default, what it weighs): the parameters, tuned with --param NAME=VALUE
 GREEDY_TABLE = [
@@ -41,6 +42,18 @@ ROLLOUT_TABLE = PLANNER_TABLE + [
     ("base", float(PLANNER), "the strategy of the playouts and of the other decisions"),
 ]
 ROLLOUT_PARAMS = {name: default for name, default, _ in ROLLOUT_TABLE}
+
+# the skill scale: the planner's parameters, then its own (skill.py: the error model)
+SKILL_TABLE = PLANNER_TABLE + [
+    ("skill", 0.5, "0 plays like random, 1 like the planner; between, a softmax over the planner's scores"),
+    ("mistake", 2.0, "the score gap a skill-0.5 player overlooks: an option that much worse than the best is chosen e^-1 times as often"),
+    ("seat_1", -1.0, "the first seat's own skill (-1: `skill`)"),
+    ("seat_2", -1.0, "the second seat's own skill (-1: `skill`)"),
+    ("seat_3", -1.0, "the third seat's own skill (-1: `skill`)"),
+    ("seat_4", -1.0, "the fourth seat's own skill (-1: `skill`)"),
+    ("seat_5", -1.0, "the fifth seat's own skill (-1: `skill`)"),
+]
+SKILL_PARAMS = {name: default for name, default, _ in SKILL_TABLE}
 
 # (name, value, what it weighs): the fixed weights of greedy's and the planner's valuations,
 # compiled in as the named constants W_<NAME>. They weigh the cards, the inventions and the
@@ -90,11 +103,12 @@ FIXED_TABLE = [
 ]
 FIXED = {name: value for name, value, _ in FIXED_TABLE}
 
-HELP = {name: text for name, _, text in ROLLOUT_TABLE + FIXED_TABLE}
+HELP = {name: text for name, _, text in ROLLOUT_TABLE + SKILL_TABLE + FIXED_TABLE}
 
-# P_<NAME>: a parameter's index in the vector (a prefix of the rollout's holds the planner's
-# and greedy's: one index serves all three)
-for _i, (_name, _, _) in enumerate(ROLLOUT_TABLE):
-    globals()["P_" + _name.upper()] = _i
+# P_<NAME>: a parameter's index in the vector (the rollout's and the skill scale's begin with
+# the planner's, which begins with greedy's: one index serves all)
+for _table in (ROLLOUT_TABLE, SKILL_TABLE):   # both extend the planner's vector
+    for _i, (_name, _, _) in enumerate(_table):
+        globals()["P_" + _name.upper()] = _i
 for _name, _value, _ in FIXED_TABLE:
     globals()["W_" + _name.upper()] = _value

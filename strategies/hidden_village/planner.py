@@ -230,6 +230,8 @@ def planner_score(R, C, st, kind, opt, params, pc, meeples, waiting):
 
 @njit
 def choose_planner(R, C, st, kind, n, params):
+    """The option of the highest score (ties: the first); every option's score is left in
+    st.option_scores[:n] (the skill scale chooses among them, skill.py)."""
     meeples = st.sc[S.S_ESPLANADE]
     waiting = waiting_actions(R, C, st) if kind == K.D_PLACE else 0
     cache_requirements(R, C, st)
@@ -246,6 +248,7 @@ def choose_planner(R, C, st, kind, n, params):
             s = st.scores[st.options[i]]
         else:
             s = planner_score(R, C, st, kind, st.options[i], params, pc, meeples, waiting)
+        st.option_scores[i] = s
         if s > best:
             best = s
             bi = i

@@ -136,6 +136,8 @@ STATE = Layout("HiddenVillageState", [
     ("rng", "u8", (K.N_STREAMS,), "game"),                    # one stream per purpose (simcore.rng)
     ("scratch", "i8", (N_SCRATCH,), "scratch"),
     ("scores", "f8", (K.MAX_OPTIONS,), "scratch"),            # a strategy's working space (the planner's)
+    ("option_scores", "f8", (K.MAX_OPTIONS,), "scratch"),     # the planner's score of each option of the
+                                                              # decision it answered last (the skill scale's)
     ("ctl", "i8", (N_CONTROL,), "control"),
     ("options", "i8", (K.MAX_OPTIONS,), "control"),           # legal options of the current decision
     ("forced", "i8", (64,), "control"),                       # die faces forced by tests, used before random rolls
@@ -174,7 +176,7 @@ def new_state(rules: Record, event_capacity: int = EVENT_CAPACITY) -> State:
         hand=(K.MAX_PLAYERS, K.CARD_SLOTS), hand_n=(K.MAX_PLAYERS,), inv=(N_INV_ZONES, ni),
         inv_n=(N_INV_ZONES,), house_roof=(nr,), house_built=(nr,), cake=(nc,), cake_done=(nc,),
         inv_occ=(ni,), inv_used=(ni,), garg_deck=(ng,), garg_seen=(ng,), rng=(K.N_STREAMS,), forced=(64,),
-        options=(K.MAX_OPTIONS,), scores=(K.MAX_OPTIONS,), script=(MAX_SCRIPT,),
+        options=(K.MAX_OPTIONS,), scores=(K.MAX_OPTIONS,), option_scores=(K.MAX_OPTIONS,), script=(MAX_SCRIPT,),
         trace=(MAX_SCRIPT, 3), decisions=(K.N_DECISIONS,),
         events=(max(1, event_capacity), K.EVENT_FIELDS)))
     st.occ[:, :] = -1
