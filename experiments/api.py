@@ -336,6 +336,78 @@ def ladder(spec: RunSpec, games: int = 2000, execution: Execution | None = None)
     return LadderResult(base, list(axes_list[0]), rows, notes, games)
 
 
+@dataclass
+class CurveResult:
+    base: Resolved
+    axes: list                 # the options each curve is drawn for (e.g. level, die)
+    points: list               # per curve and skill: its axes, skill, games, wins, win rate, CI
+    thresholds: list           # per curve and target: its axes, target, skill, ci_low, ci_high
+    notes: list
+    games: int
+
+    def to_dict(self) -> dict:
+        return {"points": self.points, "thresholds": self.thresholds, "games": self.games,
+                "strategy": self.base.strategy_name, "players": self.base.variant.players,
+                "seed": self.base.spec.seed, "notes": self.notes}
+
+
+def curve(spec: RunSpec, levels: list | None = None, points: int = 11, games: int = 2000,
+          execution: Execution | None = None) -> CurveResult:
+    """The difficulty curve of each level of the game's ladder (each level with each die it
+    allows; `levels` keeps some): the strategy's `skill` from 0 to 1 in `points` steps, every
+    point on the same seeds, in parallel; then the skill each curve needs for even odds and
+    for 80% (experiments.curve). The strategy must have a `skill` parameter (default:
+    `skill`)."""
+    from . import curve as K
+    from .grid import cell_id
+    ex = execution or Execution()
+    check_games(games)
+    if points < 3:
+        raise UserError(f"--points must be at least 3, got {points}")
+    spec = spec if spec.strategy else spec.but(strategy="skill")
+    base = resolve(spec)
+    import strategies
+    if "skill" not in strategies.get(base.strategy_name, base.game.name, load=False).params:
+        raise UserError(f"strategy '{base.strategy_name}' has no skill scale (a `skill` parameter): "
+                        f"use --strategy skill")
+    if base.game.ladder is None:
+        raise UserError(f"game '{base.game.name}' has no difficulty levels")
+    axes_list, notes = base.game.ladder(base.catalog)
+    if levels:
+        known = sorted({a.get("level") for a in axes_list})
+        unknown = [lv for lv in levels if lv not in known]
+        if unknown:
+            raise UserError(f"unknown level {', '.join(unknown)} (known: {', '.join(known)})")
+        axes_list = [a for a in axes_list if a.get("level") in levels]
+    fixed = {k: v for k, v in (spec.options or {}).items() if v is not None}
+    axes_list = [a for a in axes_list if all(a.get(k, v) == v for k, v in fixed.items())]
+    if not axes_list:
+        raise UserError("no level can be played with these options")
+    skills = [round(i / (points - 1), 6) for i in range(points)]
+    cells = []
+    for axes in axes_list:
+        for s in skills:
+            cells.append(make_cell(cell_id({**axes, "skill": s}),
+                                   spec.but(options=axes, params={**spec.params, "skill": s}),
+                                   {**axes, "skill": s}))
+    player, stops, z, info = _play(cells, [(c.id,) for c in cells], games, None, "curve",
+                                   _identity(base.game.name, spec.seed), ex)
+    point_rows, thresh = [], []
+    for axes in axes_list:
+        mine = [c for c in cells if all(c.axes[k] == v for k, v in axes.items())]
+        rows = []
+        for c in mine:
+            s = accumulator(c.run.game.summarize).finish(player.stats(c.id, games)[0]["summary"])
+            rows.append({**axes, "skill": c.axes["skill"], "games": int(s["games"]),
+                         "wins": int(round(s["win_rate"] * s["games"])), "win_rate": s["win_rate"],
+                         "ci_low": s["ci_low"], "ci_high": s["ci_high"]})
+        point_rows += rows
+        for t in K.thresholds([r["skill"] for r in rows], [r["wins"] for r in rows],
+                              [r["games"] for r in rows]):
+            thresh.append({**axes, **t})
+    return CurveResult(base, list(axes_list[0]), point_rows, thresh, notes, games)
+
+
 # ----------------------------------------------------------------------------- results
 def read_results(folder: str, cells=None):
     """Every game of a results folder, one row per game: the cell, the game index, the game's

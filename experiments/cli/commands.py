@@ -47,7 +47,8 @@ def _rows_out(notes, rows, as_json, lines, result):
 @with_game_options
 def play(
     game: GameOpt = None, players: PlayersOpt = None, strategy: StrategyOpt = None,
-    param: ParamOpt = None, seat_skill: SeatSkillOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
+    param: ParamOpt = None, seat_skill: SeatSkillOpt = None, seed: SeedOpt = 1,
+    data: DataOpt = None, option: OptionOpt = None,
     game_index: int = typer.Option(0, "--game-index", help="Which game of the seed to play."),
     as_json: JsonOpt = False, *, options: dict,
 ):
@@ -68,7 +69,8 @@ def play(
 @with_game_options
 def run(
     game: GameOpt = None, players: PlayersOpt = None, strategy: StrategyOpt = None,
-    param: ParamOpt = None, seat_skill: SeatSkillOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
+    param: ParamOpt = None, seat_skill: SeatSkillOpt = None, seed: SeedOpt = 1,
+    data: DataOpt = None, option: OptionOpt = None,
     games: GamesOpt = 10000, as_json: JsonOpt = False, jobs: JobsOpt = None,
     backend: BackendOpt = "loky", scheduler: SchedulerOpt = None, chunk: ChunkOpt = api.DEFAULT_CHUNK,
     results: ResultsOpt = None, until_halfwidth: HalfwidthOpt = None,
@@ -101,7 +103,8 @@ def compare(
                                 "param.k=4, without=wardrobe+robot-assistant)."),
     b: List[str] = typer.Option(..., "--b", help="Configuration B, likewise."),
     game: GameOpt = None, players: PlayersOpt = None, strategy: StrategyOpt = None,
-    param: ParamOpt = None, seat_skill: SeatSkillOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
+    param: ParamOpt = None, seat_skill: SeatSkillOpt = None, seed: SeedOpt = 1,
+    data: DataOpt = None, option: OptionOpt = None,
     games: GamesOpt = 10000, as_json: JsonOpt = False, jobs: JobsOpt = None,
     backend: BackendOpt = "loky", scheduler: SchedulerOpt = None, chunk: ChunkOpt = api.DEFAULT_CHUNK,
     results: ResultsOpt = None,
@@ -166,7 +169,8 @@ def sweep(
 @with_game_options
 def ladder(
     game: GameOpt = None, players: PlayersOpt = None, strategy: StrategyOpt = None,
-    param: ParamOpt = None, seat_skill: SeatSkillOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
+    param: ParamOpt = None, seat_skill: SeatSkillOpt = None, seed: SeedOpt = 1,
+    data: DataOpt = None, option: OptionOpt = None,
     games: int = typer.Option(2000, "--games", "-n", help="Games per cell."),
     jobs: JobsOpt = None, as_json: JsonOpt = False, *, options: dict,
 ):
@@ -183,6 +187,38 @@ def ladder(
     with ex.progress:
         l = api.ladder(spec, games, ex)
     _rows_out([f"left out: {why}" for why in l.notes], l.rows, as_json, show.ladder_lines, l)
+
+
+@app.command()
+@guarded
+@with_game_options
+def curve(
+    game: GameOpt = None, players: PlayersOpt = None, strategy: StrategyOpt = None,
+    param: ParamOpt = None, seat_skill: SeatSkillOpt = None, seed: SeedOpt = 1,
+    data: DataOpt = None, option: OptionOpt = None,
+    points: int = typer.Option(11, "--points", help="Skills from 0 to 1 (at least 3; 11: steps of 0.1)."),
+    games: int = typer.Option(2000, "--games", "-n", help="Games per point."),
+    jobs: JobsOpt = None, as_json: JsonOpt = False, *, options: dict,
+):
+    """The difficulty curve: the win rate against the team's skill (the `skill` strategy, 0 to
+    1) for each level and die, every point on the same seeds; with the skill needed for even
+    odds and for 80% (a monotone fit, and a 95% interval by bootstrap over games).
+
+    A level or die option (--level, --die) keeps the curves that match it; --seat-skill fixes
+    some seats while the others follow the curve's skill.
+
+    Example: meeplesim curve --level terrible --games 2000
+    """
+    spec = make_spec(game, players, strategy, param, seed, data, options, seat_skill)
+    ex = api.Execution(jobs=jobs, progress=Bar("curve"))
+    with ex.progress:
+        c = api.curve(spec, points=points, games=games, execution=ex)
+    for note in c.notes:
+        typer.echo(f"note: {note}", err=True)
+    if as_json:
+        typer.echo(json.dumps(c.to_dict()))
+    else:
+        _echo(show.curve_lines(c))
 
 
 @app.command()

@@ -172,3 +172,34 @@ def strategy_params(s, base=None) -> list[str]:
         for k, v in fixed.items():
             lines.append(f"    {k:<{width}} = {v:<7g} {s.param_help.get(k, '')}".rstrip())
     return lines
+
+
+def curve_lines(c) -> list[str]:
+    """Per curve (level, die...): the win rate at each skill with its interval, then the skill
+    needed for each target with its bootstrap interval."""
+    b = c.base
+    lines = [f"{b.game.title}: win rate by skill ({b.strategy_name}); {b.variant.players} players, "
+             f"{c.games} games per point, seed {b.spec.seed}, every point on the same seeds"]
+    keys = list(c.axes)
+    groups: dict = {}
+    for r in c.points:
+        groups.setdefault(tuple(r[k] for k in keys), []).append(r)
+    for vals, rows in groups.items():
+        name = ", ".join(f"{k} {v}" for k, v in zip(keys, vals))
+        lines.append("")
+        lines.append(name)
+        lines.append("  skill  win rate  95% CI")
+        for r in rows:
+            lines.append(f"  {r['skill']:5.2f}  {pct(r['win_rate']):>8}  {pct(r['ci_low'])} - {pct(r['ci_high'])}")
+        for t in c.thresholds:
+            if tuple(t[k] for k in keys) != vals:
+                continue
+            odds = "even odds" if t["target"] == 0.5 else f"{t['target']:.0%} odds"
+            if t["skill"] is None:
+                lines.append(f"  {odds}: not reached even at skill 1")
+                continue
+            ci = ("" if t["ci_low"] is None else
+                  f" (95% CI {t['ci_low']:.2f} - {t['ci_high']:.2f}"
+                  + (f"; {t['reached']:.0%} of resamples reach it" if t["reached"] < 1 else "") + ")")
+            lines.append(f"  {odds} need skill {t['skill']:.2f}{ci}")
+    return lines
