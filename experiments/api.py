@@ -29,7 +29,7 @@ from .engine import DEFAULT_MAX_GAMES, Cell, Player, make_cell
 from .runs import DEFAULT_CHUNK, Resolved, RunSpec, check_games, resolve
 
 __all__ = ["RunSpec", "Resolved", "resolve", "play", "run", "compare", "sweep", "ladder",
-           "report", "read_results", "verify", "assumptions", "validate_assumptions",
+           "report", "read_results", "verify", "assumptions", "validate_assumptions", "sensitivity",
            "Execution", "DEFAULT_CHUNK", "DEFAULT_MAX_GAMES"]
 
 
@@ -334,6 +334,17 @@ def ladder(spec: RunSpec, games: int = 2000, execution: Execution | None = None)
         rows.append({**c.axes, **{k: v for k, v in c.run.variant._asdict().items() if k not in c.axes},
                      "strategy": c.run.strategy_name, "seed": spec.seed, "cards": c.mix, **s})
     return LadderResult(base, list(axes_list[0]), rows, notes, games)
+
+
+# ----------------------------------------------------------------------------- sensitivity
+def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000, samples: int = 64,
+                interactions: int = 4, results: str | None = None,
+                execution: Execution | None = None):
+    """How much the game's unknown rules (its knobs) move the win rate, at the spec's setting
+    crossed with `across` ({option: [values]}): see experiments.sensitivity. Returns a
+    SensitivityResult (`to_dicts()`: the `--json` objects, one per setting)."""
+    from .sensitivity import sensitivity as _sensitivity
+    return _sensitivity(spec, across, games, samples, interactions, results, execution)
 
 
 # ----------------------------------------------------------------------------- results
