@@ -235,3 +235,144 @@ def to_json(analysis: dict, knobs=None) -> dict:
         "interactions": [{k: (num(v) if not isinstance(v, (bool, np.bool_)) else bool(v))
                           for k, v in r.items()} for _, r in analysis["interactions"].iterrows()],
     }
+
+
+# ----------------------------------------------------------------------------- the report
+SENS_COLS = ("setting", "rules", "rule_kind")
+
+
+def is_sensitivity(df: pd.DataFrame) -> bool:
+    return all(c in df.columns for c in SENS_COLS)
+
+
+def setting_axes(df: pd.DataFrame, rep) -> list:
+    """The configuration columns that describe a setting (the descriptor's axes but the knobs
+    in force and the card mix, which a rule set may change)."""
+    return [a.name for a in rep.axes if a.name in df.columns and a.name not in ("assume", "mix")]
+
+
+def report_analyses(df: pd.DataFrame, rep, z: float = Z95) -> list:
+    """[(setting values as played by its default rules, analysis)] of every (results folder,
+    setting) of a sensitivity sweep's games (`df` as reports.tables reads it)."""
+    df = df.copy()
+    df["won"] = df["outcome"] == 1 if "won" not in df.columns else df["won"]
+    for c in SENS_COLS + ("assume",):
+        df[c] = df[c].astype(str)
+    keys = (["results"] if "results" in df.columns else []) + ["setting"]
+    axes = setting_axes(df, rep)
+    out = []
+    for vals, g in df.groupby(keys, sort=False):
+        d = g[g["rules"] == "default"]
+        if d.empty:
+            continue
+        first = d.iloc[0]
+        values = {**dict(zip(keys, vals if isinstance(vals, tuple) else (vals,))),
+                  **{a: (first[a].item() if hasattr(first[a], "item") else first[a]) for a in axes}}
+        out.append((values, analyse(g, z)))
+    return out
+
+
+def band_words(env: dict, knobs: list) -> str:
+    """'7-60% across plausible rules; most sensitive to: wardrobe, too-late'."""
+    lo, hi = env.get("envelope_low"), env.get("envelope_high")
+    if lo is None:
+        return ""
+    k = 0 if hi - lo >= 0.1 else 1
+    return (f"{100 * lo:.{k}f}-{100 * hi:.{k}f}% across plausible rules"
+            + (f"; most sensitive to: {', '.join(knobs)}" if knobs else ""))
+
+
+def envelope_table(analyses: list) -> pd.DataFrame:
+    """One row per setting: its values, the default's win rate and interval, the range over the
+    single alternatives and over the sample, the pessimistic and optimistic sets, the whole
+    envelope, and the knobs it is most sensitive to."""
+    rows = []
+    for values, a in analyses:
+        e = a["envelope"]
+        rows.append({**{k: v for k, v in values.items() if k != "setting"},
+                     "games": e.get("games"), "win_rate": e.get("default"),
+                     "ci_low": e.get("default_ci_low"), "ci_high": e.get("default_ci_high"),
+                     "single_low": e.get("single_low"), "single_high": e.get("single_high"),
+                     "sample_low": e.get("sample_low"), "sample_high": e.get("sample_high"),
+                     "samples": e.get("sample_count"),
+                     "pessimistic": e.get("pessimistic"), "optimistic": e.get("optimistic"),
+                     "envelope_low": e.get("envelope_low"), "envelope_high": e.get("envelope_high"),
+                     "most_sensitive_to": ", ".join(most_sensitive(a))})
+    return pd.DataFrame(rows)
+
+
+def stacked(analyses: list, part: str) -> pd.DataFrame:
+    """One analysis part (knobs, interactions, rule_sets) of every setting, with the setting's
+    values in front."""
+    parts = []
+    for values, a in analyses:
+        t = a[part].copy()
+        for i, (k, v) in enumerate((k, v) for k, v in values.items() if k != "setting"):
+            t.insert(i, k, v)
+        parts.append(t)
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+
+
+def _say(rep, axis: str, v) -> str:
+    return rep.axis(axis).say(v) or f"{rep.label(axis)} {rep.axis(axis).word(v)}"
+
+
+def robust_conclusions(analyses: list, rep, limit: int = 6) -> list:
+    """Statements the default rules make, each checked in every rule set played at all the
+    settings it compares (pairs of knobs apart): that each value of the descriptor's x axis
+    (e.g. each level, at its usual variant) is harder than the one before, and that each
+    declared comparison (e.g. the red die against the white) keeps its sign. A statement holds
+    in a rule set when the rule set's two win rates are ordered as the default's. Returns
+    dicts: statement, holds (bool), rule_sets (checked), broken_by (names), broken (words)."""
+    out = []
+    by_folder: dict = {}
+    for values, a in analyses:
+        by_folder.setdefault(values.get("results"), []).append((values, a))
+    for _, items in by_folder.items():
+        rest_axes = [k for k in items[0][0] if k not in ("results", "setting", rep.x, *rep.variants)]
+        groups: dict = {}
+        for values, a in items:
+            groups.setdefault(tuple(values.get(k) for k in rest_axes), []).append((values, a))
+        for key, group in groups.items():
+            where = rep.phrase(dict(zip(rest_axes, key)))
+            pairs = []
+            # the x axis, each value at its usual variant (the first played, in report order)
+            xs = sorted({v[rep.x] for v, _ in group if rep.x in v}, key=rep.axis(rep.x).rank)
+            chosen = []
+            for xv in xs:
+                at = sorted([(v, a) for v, a in group if v.get(rep.x) == xv],
+                            key=lambda va: [rep.axis(n).rank(va[0].get(n)) for n in rep.variants])
+                chosen.append(at[0])
+            for (va, aa), (vb, ab) in zip(chosen, chosen[1:]):
+                pairs.append((va, aa, vb, ab, f"{_say(rep, rep.x, vb[rep.x])} is harder than "
+                              f"{_say(rep, rep.x, va[rep.x])}", "harder"))
+            for c in rep.comparisons:
+                for va, aa in group:
+                    if va.get(c.axis) != c.base:
+                        continue
+                    for vb, ab in group:
+                        same = all(vb.get(k) == va.get(k) for k in va if k not in (c.axis, "setting"))
+                        if vb.get(c.axis) == c.other and same:
+                            ctx = {k: va[k] for k in (rep.x, *rep.variants) if k in va and k != c.axis}
+                            pairs.append((va, aa, vb, ab, f"{_say(rep, c.axis, c.other)} is "
+                                          f"{{word}} than {_say(rep, c.axis, c.base)} at "
+                                          f"{rep.phrase(ctx)}", None))
+            for va, aa, vb, ab, words, fixed in pairs:
+                ra = aa["rule_sets"].set_index("rules")
+                rb = ab["rule_sets"].set_index("rules")
+                common = [r for r in ra.index if r in rb.index and ra.at[r, "rule_kind"] != "pair"]
+                if "default" not in common:
+                    continue
+                d0 = rb.at["default", "win_rate"] - ra.at["default", "win_rate"]
+                word = fixed or ("harder" if d0 < 0 else "easier")
+                sign = -1 if word == "harder" else 1
+                broken = [r for r in common
+                          if sign * (rb.at[r, "win_rate"] - ra.at[r, "win_rate"]) <= 0]
+                text = words.format(word=word) + (f" ({where})" if where else "")
+                out.append({"statement": text, "holds": not broken, "rule_sets": len(common),
+                            "broken_by": broken,
+                            "broken": "; ".join(
+                                f"{r} ({100 * rb.at[r, 'win_rate']:.1f}% against "
+                                f"{100 * ra.at[r, 'win_rate']:.1f}%)" for r in broken[:limit])
+                            + (f"; and {len(broken) - limit} more" if len(broken) > limit else "")})
+    return out
