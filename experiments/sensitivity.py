@@ -132,8 +132,16 @@ def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000,
     design = A.design(knobs, samples, spec.seed)
     notes: list = []
     cells, units, default_of = [], [], {}
+    playable = []
     for sid, axes, s in settings:
-        base = _cell(sid, design[0], s)          # a setting the game refuses is an error
+        try:
+            base = _cell(sid, design[0], s)
+        except UserError as e:       # a combination the game's data forbid (a die a level refuses)
+            if len(settings) == 1:
+                raise
+            notes.append(f"{sid}: skipped: {e}")
+            continue
+        playable.append((sid, axes, s))
         cells.append(base)
         default_of[sid] = base.id
         for rs in design[1:]:
@@ -144,6 +152,9 @@ def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000,
                 continue
             cells.append(c)
             units.append((base.id, c.id))
+    if not playable:
+        raise UserError("no setting can be played: " + "; ".join(notes))
+    settings = playable
     tmp = None
     if results is None:
         tmp = tempfile.TemporaryDirectory(prefix="meeplesim-sensitivity-")
