@@ -269,7 +269,9 @@ def report_analyses(df: pd.DataFrame, rep, z: float = Z95) -> list:
         values = {**dict(zip(keys, vals if isinstance(vals, tuple) else (vals,))),
                   **{a: (first[a].item() if hasattr(first[a], "item") else first[a]) for a in axes}}
         out.append((values, analyse(g, z)))
-    return out
+    # in report order: the folder as given, then each axis in the descriptor's order
+    order = [a for a in axes]
+    return sorted(out, key=lambda va: [rep.axis(a).rank(va[0].get(a)) for a in order])
 
 
 def band_words(env: dict, knobs: list) -> str:
