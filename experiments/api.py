@@ -29,7 +29,7 @@ from .engine import DEFAULT_MAX_GAMES, Cell, Player, make_cell
 from .runs import DEFAULT_CHUNK, Resolved, RunSpec, check_games, resolve
 
 __all__ = ["RunSpec", "Resolved", "resolve", "play", "run", "compare", "sweep", "ladder",
-           "report", "read_results", "verify", "assumptions", "validate_assumptions",
+           "report", "read_results", "verify", "assumptions", "validate_assumptions", "sensitivity",
            "Execution", "DEFAULT_CHUNK", "DEFAULT_MAX_GAMES"]
 
 
@@ -336,6 +336,7 @@ def ladder(spec: RunSpec, games: int = 2000, execution: Execution | None = None)
     return LadderResult(base, list(axes_list[0]), rows, notes, games)
 
 
+# ----------------------------------------------------------------------------- curve
 @dataclass
 class CurveResult:
     base: Resolved
@@ -406,6 +407,16 @@ def curve(spec: RunSpec, levels: list | None = None, points: int = 11, games: in
                               [r["games"] for r in rows]):
             thresh.append({**axes, **t})
     return CurveResult(base, list(axes_list[0]), point_rows, thresh, notes, games)
+
+# ----------------------------------------------------------------------------- sensitivity
+def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000, samples: int = 64,
+                interactions: int = 4, results: str | None = None,
+                execution: Execution | None = None):
+    """How much the game's unknown rules (its knobs) move the win rate, at the spec's setting
+    crossed with `across` ({option: [values]}): see experiments.sensitivity. Returns a
+    SensitivityResult (`to_dicts()`: the `--json` objects, one per setting)."""
+    from .sensitivity import sensitivity as _sensitivity
+    return _sensitivity(spec, across, games, samples, interactions, results, execution)
 
 
 # ----------------------------------------------------------------------------- results

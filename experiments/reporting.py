@@ -97,7 +97,10 @@ def assumptions(sources: list, game):
     error. A cell's definition in the manifest holds every option as played."""
     found, notes, names, done = [], [], {}, set()
     for src in sources:
+        sens = src.manifest.get("kind") == "sensitivity"
         for cid, d in src.manifest.get("cells", {}).items():
+            if sens and d.get("assume"):     # a sensitivity sweep's other rule sets: not in force
+                continue
             try:
                 given = {o.name: d[o.name] for o in game.options if d.get(o.name) is not None}
                 options = game.catalog_options(game.resolve_options(given))

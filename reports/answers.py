@@ -54,7 +54,21 @@ def _s(n, word):
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def headline(odds: pd.DataFrame, rep) -> tuple[pd.DataFrame, str]:
+def _band(bands, fixed: dict) -> str:
+    """The assumption band of the sensitivity setting matching `fixed`, in words, or ''."""
+    if bands is None or bands.empty:
+        return ""
+    from .sensitivity import band_words
+    keys = {k: v for k, v in fixed.items() if k in bands.columns}
+    m = select(bands, **keys)
+    if len(m) != 1:
+        return ""
+    r = m.iloc[0]
+    knobs = [k for k in str(r["most_sensitive_to"]).split(", ") if k]
+    return band_words({"envelope_low": r["envelope_low"], "envelope_high": r["envelope_high"]}, knobs)
+
+
+def headline(odds: pd.DataFrame, rep, bands: pd.DataFrame | None = None) -> tuple[pd.DataFrame, str]:
     """(the headline table, its title). With headline_by "strategy": at the usual player
     count, a row per x value and variant, a column per strategy (strongest first); with
     "players": a row per strategy, x value and variant, a column per player count. Each cell:
@@ -85,8 +99,25 @@ def headline(odds: pd.DataFrame, rep) -> tuple[pd.DataFrame, str]:
             m = select(s, **{by: c})
             row[head[c]] = rate_words(m.iloc[0]["win_rate"], m.iloc[0]["ci_low"],
                                       m.iloc[0]["ci_high"]) if len(m) else "-"
+            # the assumption band beside the interval, where a sensitivity sweep played it
+            fixed = {**dict(zip(rows_by, key)), by: c}
+            if by != "players" and "players" in t.columns:
+                fixed["players"] = p
+            band = _band(bands, fixed)
+            if band:
+                row[f"{head[c]}: {BAND}"] = band
         out.append(row)
-    return pd.DataFrame(out), title
+    t = pd.DataFrame(out)
+    if any(BAND in c for c in t.columns):        # each band right after its win rate
+        order = []
+        for c in t.columns:
+            if BAND not in c:
+                order += [c] + ([f"{c}: {BAND}"] if f"{c}: {BAND}" in t.columns else [])
+        t = t[order].fillna("-")
+    return t, title
+
+
+BAND = "across plausible rules"
 
 
 def overview(tables: dict, rep, card_names: dict | None = None) -> Overview:
@@ -94,7 +125,8 @@ def overview(tables: dict, rep, card_names: dict | None = None) -> Overview:
     folder and the full mix (card impact whole)."""
     main = main_results(tables["win_odds"], rep)
     t = full_mix(tables["win_odds"], rep, main)
-    restricted = {k: (v if k == "card_impact" or v is None or v.empty else full_mix(v, rep, main))
+    restricted = {k: (v if k == "card_impact" or k.startswith(("_", "sensitivity", "robust"))
+                      or v is None or v.empty else full_mix(v, rep, main))
                   for k, v in tables.items()}
     return Overview(rep, restricted, players_of(t, rep) if len(t) else None,
                     strong_first(t["strategy"], rep) if len(t) and "strategy" in t else [],

@@ -16,6 +16,7 @@ from simcore.reportkit import a_an, select, usual
 
 from . import figures as F
 from . import html as H
+from . import sensitivity as S
 from . import tables as T
 from .answers import answers, full_mix, headline, main_results, players_of, strong_first
 
@@ -41,6 +42,8 @@ class Context:
 def compute(df: pd.DataFrame, rep, ctx: Context | None = None) -> dict:
     """Every table of the report, by file stem (tables that do not apply to the game are
     absent; a table may be empty when the results hold nothing for it)."""
+    df, sens = split_sensitivity(df)
+    analyses = S.report_analyses(sens, rep) if sens is not None else []
     odds = T.win_odds(df, rep)
     tables = {"win_odds": odds}
     for b in rep.breakdowns:
@@ -63,8 +66,34 @@ def compute(df: pd.DataFrame, rep, ctx: Context | None = None) -> dict:
             name = lambda ids: " + ".join(names.get(i, i) for i in ids.split("+"))
             ci.insert(ci.columns.get_loc("removed") + 1, "card", ci["removed"].map(name))
         tables["card_impact"] = ci
-    tables["headline"], _ = headline(odds, rep)
+    if analyses:
+        tables["_sensitivity"] = analyses            # not a table: what the section is drawn from
+        tables["sensitivity_envelope"] = S.envelope_table(analyses)
+        tables["sensitivity_knobs"] = S.stacked(analyses, "knobs")
+        tables["sensitivity_interactions"] = S.stacked(analyses, "interactions")
+        tables["sensitivity_rule_sets"] = S.stacked(analyses, "rule_sets")
+        robust = S.robust_conclusions(analyses, rep)
+        tables["robust_conclusions"] = pd.DataFrame(
+            [{**r, "broken_by": " ".join(r["broken_by"])} for r in robust],
+            columns=["statement", "holds", "rule_sets", "broken_by", "broken"])
+    tables["headline"], _ = headline(odds, rep, tables.get("sensitivity_envelope"))
     return tables
+
+
+def split_sensitivity(df: pd.DataFrame) -> tuple:
+    """(the games the report's tables speak of, a sensitivity sweep's games or None). A
+    sensitivity sweep's rows (reports.sensitivity: they carry `rule_kind`) feed the section
+    "How much the unknowns matter"; the other tables read the other folders, or, when the
+    sweep is all there is, its default rules only."""
+    if "rule_kind" not in df.columns:
+        return df, None
+    mask = df["rule_kind"].notna().to_numpy()
+    sens = df[mask]
+    rest = df[~mask]
+    if rest.empty:
+        rest = sens[sens["rules"].astype(str) == "default"]
+    rest = rest.drop(columns=[c for c in S.SENS_COLS if c in rest.columns])
+    return rest, (sens if len(sens) else None)
 
 
 def sections(tables: dict, rep) -> list:
@@ -122,6 +151,7 @@ def make_figures(tables: dict, rep) -> tuple[dict, list]:
     figs, notes = {}, []
     if odds.empty:
         return figs, notes
+    figs.update(sensitivity_figures(tables, rep))
     strategies = strong_first(odds["strategy"], rep)
     x = rep.axis(rep.x)
     if "win_rate" in rep.figures:
@@ -186,6 +216,37 @@ def make_figures(tables: dict, rep) -> tuple[dict, list]:
     return figs, notes
 
 
+def setting_label(values: dict, rep) -> str:
+    """A sensitivity setting in words: 'Terrible (red die, Hungry), planner team, 3 players'."""
+    x = rep.axis(rep.x).say(values[rep.x]) if rep.x in values else ""
+    v = rep.phrase({k: values[k] for k in rep.variants if k in values})
+    rest = rep.phrase({k: values[k] for k in ("strategy", "players") if k in values})
+    return ", ".join(p for p in (x + (f" ({v})" if v else ""), rest) if p)
+
+
+def sensitivity_figures(tables: dict, rep) -> dict:
+    """The tornado of each setting and one envelope figure (stems start with 'sensitivity')."""
+    analyses = tables.get("_sensitivity") or []
+    figs = {}
+    if not analyses:
+        return figs
+    env = tables["sensitivity_envelope"]
+    labels = [setting_label(v, rep) for v, _ in analyses]
+    samples = [a["rule_sets"].loc[a["rule_sets"]["rule_kind"] == "sample", "win_rate"].tolist()
+               for _, a in analyses]
+    fig = F.envelope(env, labels, samples, "Win rate under the default rules and across "
+                     "plausible rules")
+    if fig is not None:
+        figs["sensitivity_envelope"] = fig
+    for i, ((values, a), label) in enumerate(zip(analyses, labels)):
+        games = int(a["envelope"].get("games", 0))
+        fig = F.tornado(a["knobs"], f"How much each assumption moves the win rate: {label} "
+                        f"({games:,} paired games per rule set)")
+        if fig is not None:
+            figs[f"sensitivity_tornado-{i + 1}-{_slug(values.get('setting', i))}"] = fig
+    return figs
+
+
 # ----------------------------------------------------------------------------- writing
 def _png(fig) -> bytes:
     buf = io.BytesIO()
@@ -202,11 +263,11 @@ def build(df: pd.DataFrame, rep, ctx: Context, out) -> dict:
     (out / "tables").mkdir(parents=True, exist_ok=True)
     (out / "figures").mkdir(parents=True, exist_ok=True)
     tables = compute(df, rep, ctx)
-    head, head_title = headline(tables["win_odds"], rep)
+    head, head_title = headline(tables["win_odds"], rep, tables.get("sensitivity_envelope"))
     lines = answers(tables, rep, ctx.card_names)
     written = {"tables": {}, "figures": {}}
     for stem, t in tables.items():
-        if t is None or t.empty:
+        if stem.startswith("_") or t is None or t.empty:
             continue
         p = out / "tables" / f"{stem}.csv"
         t.to_csv(p, index=False)
@@ -222,8 +283,10 @@ def build(df: pd.DataFrame, rep, ctx: Context, out) -> dict:
         written["figures"][stem] = p
     index = out / "index.html"
     tmp = out / ".index.html.tmp"
-    tmp.write_text(H.render(ctx, rep, df, sections(tables, rep), pngs, captions, notes, lines),
-                   encoding="utf-8")
+    sens = {k: pngs.pop(k) for k in list(pngs) if k.startswith("sensitivity")}
+    unknowns = H.unknowns_html(tables, rep, sens, captions, setting_label)
+    tmp.write_text(H.render(ctx, rep, df, sections(tables, rep), pngs, captions, notes, lines,
+                            unknowns), encoding="utf-8")
     tmp.replace(index)
     written.update(index=index, headline=head, headline_title=head_title, answers=lines)
     return written

@@ -276,7 +276,8 @@ def card_impact_bars(impact: pd.DataFrame, title: str = "", who: str = "team") -
                f"seeds as the full mix; whiskers: paired 95% interval. Red: the {who} misses the "
                f"card (it helps); blue: the {who} is better off without it; grey: no change "
                "beyond the interval. With many cards, a few grey-zone cards land outside by "
-               "chance (about 1 in 20).")
+               "chance (about 1 in 20); a star marks the removals that survive a "
+               "Benjamini-Hochberg false-discovery-rate correction at 5%.")
     ax = fig.subplots()
     t = impact.sort_values("diff", ascending=False, kind="stable")
     y = np.arange(n)
@@ -289,10 +290,97 @@ def card_impact_bars(impact: pd.DataFrame, title: str = "", who: str = "team") -
     colours = ["#c44e52" if hi < 0 else "#4c72b0" if lo > 0 else "#b0b0b0"
                for lo, hi in zip(t["diff_ci_low"], t["diff_ci_high"])]
     ax.barh(y, d, xerr=err, color=colours, alpha=0.85, error_kw={"elinewidth": 1, "capsize": 2})
-    ax.set_yticks(y, t["removed"].tolist(), fontsize=8)
+    # a card whose effect survives the Benjamini-Hochberg correction is starred
+    fdr = t["fdr"].tolist() if "fdr" in t.columns else [False] * n
+    ax.set_yticks(y, [f"{r} *" if f else str(r) for r, f in zip(t["removed"], fdr)], fontsize=8)
     ax.axvline(0, color="black", lw=0.8)
     ax.set_xlabel("change in win rate when removed (percentage points)")
     ax.grid(axis="x", alpha=0.3)
     ax.set_ylim(-0.6, n - 0.4)
     ax.set_title(title or "Card impact: win rate without the card minus with it")
+    return fig
+
+
+def tornado(knobs: pd.DataFrame, title: str, top: int = 15) -> Figure | None:
+    """The knobs' single effects as a tornado: per knob (the largest effect at the top), a bar
+    for each alternative's change in win rate from the default rules, with its paired 95%
+    interval. Dark: survives the Benjamini-Hochberg correction; light: beyond its interval
+    only; grey: within it. None without knobs."""
+    if knobs is None or knobs.empty:
+        return None
+    t = knobs[knobs["rank"] <= top]
+    n = len(t)
+    fig = _new(9, 1.6 + 0.24 * n,
+               "Change in win rate (points) when one assumption takes one of its plausible "
+               "alternatives, everything else as in the default rules, on the same seeds; "
+               "whiskers: paired 95% interval. Knobs ranked by their largest effect"
+               + (f" (the {top} largest of {knobs['rank'].max()})" if knobs["rank"].max() > top else "")
+               + ". Dark bars survive a Benjamini-Hochberg false-discovery-rate correction at 5% "
+               "over every alternative; light bars only clear their own interval; grey: no change "
+               "beyond the interval.")
+    ax = fig.subplots()
+    y = np.arange(n)[::-1]
+    d = 100 * t["diff"].to_numpy()
+    err = 100 * np.nan_to_num(np.vstack([t["diff"] - t["diff_ci_low"], t["diff_ci_high"] - t["diff"]]))
+    colours = []
+    for _, r in t.iterrows():
+        up = r["diff"] > 0
+        if r["fdr"]:
+            colours.append("#4c72b0" if up else "#c44e52")
+        elif r["significant"]:
+            colours.append("#9db4d8" if up else "#e3a3a5")
+        else:
+            colours.append("#b0b0b0")
+    ax.barh(y, d, xerr=err, color=colours, error_kw={"elinewidth": 1, "capsize": 2})
+    ax.set_yticks(y, [f"{k} = {a}" for k, a in zip(t["knob"], t["alternative"])], fontsize=8)
+    ax.axvline(0, color="black", lw=0.8)
+    ax.set_xlabel("change in win rate from the default rules (percentage points)")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_ylim(-0.6, n - 0.4)
+    _title(fig, title)
+    return fig
+
+
+def envelope(env: pd.DataFrame, labels: list, samples: list, title: str) -> Figure | None:
+    """Each setting's win rate under the default rules (black, with its 95% interval) beside
+    its range across plausible rules: every sampled rule set of many knobs at once (grey dots),
+    the range over single alternatives (blue bar), the all-pessimistic (red triangle) and
+    all-optimistic (green triangle) sets. `samples`: per row, the sample's win rates."""
+    if env is None or env.empty:
+        return None
+    n = len(env)
+    fig = _new(11, 2.2 + 0.55 * n,
+               "Win rate under the default rules (black dot, 95% interval) and across plausible "
+               "rules: blue bar, the range over every single alternative of every knob; grey "
+               "dots, each rule set of a space-filling sample of many knobs at once; red and "
+               "green triangles, every knob at its pessimistic or optimistic reading at once.")
+    ax = fig.subplots()
+    for i, (_, r) in enumerate(env.iterrows()):
+        y = n - 1 - i
+        if r.get("single_low") is not None and r["single_low"] == r["single_low"]:
+            ax.plot([100 * r["single_low"], 100 * r["single_high"]], [y, y], color="#4c72b0",
+                    lw=7, alpha=0.45, solid_capstyle="butt",
+                    label="single alternatives" if i == 0 else None)
+        xs = 100 * np.asarray(samples[i], float)
+        if len(xs):
+            jitter = (np.arange(len(xs)) % 5 - 2) * 0.06
+            ax.scatter(xs, y + 0.22 + jitter, s=9, color="#808080", alpha=0.7,
+                       label="sample of many knobs" if i == 0 else None)
+        for key, colour, mark in (("pessimistic", "#c44e52", "v"), ("optimistic", "#55a868", "^")):
+            v = r.get(key)
+            if v is not None and v == v:
+                ax.scatter([100 * v], [y - 0.22], marker=mark, s=45, color=colour, zorder=3,
+                           label=f"all {key}" if i == 0 else None)
+        ax.errorbar([100 * r["win_rate"]], [y], xerr=[[100 * (r["win_rate"] - r["ci_low"])],
+                    [100 * (r["ci_high"] - r["win_rate"])]], fmt="o", color="black", capsize=3,
+                    zorder=4, label="default rules (95% CI)" if i == 0 else None)
+    ax.set_yticks(np.arange(n)[::-1], labels, fontsize=9)
+    ax.set_xlim(-2, 102)
+    ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:.0f}%"))
+    ax.set_xlabel("win rate")
+    ax.grid(axis="x", alpha=0.3)
+    ax.set_ylim(-0.7, n - 0.3)
+    ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.15 - 0.1 / max(n, 1)), ncol=3,
+              frameon=False)
+    _title(fig, title)
     return fig

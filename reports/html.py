@@ -20,15 +20,27 @@ LABELS = {
     "baseline": "baseline", "mean": "mean", "q10": "10%", "q25": "25%", "q50": "median",
     "q75": "75%", "q90": "90%", "max": "max", "mean_won": "mean, won games",
     "mean_lost": "mean, lost games", "one_step_share": "one item from victory (% of losses)",
-    "share": "share (%)",
+    "share": "share (%)", "p_value": "p", "fdr": "survives FDR (BH 5%)",
+    "knob": "knob", "alternative": "alternative", "rules": "rule set", "rule_kind": "kind",
+    "assume": "knobs changed", "significant": "beyond 95% CI", "interaction": "interaction (points)",
+    "diff_a": "A alone (points)", "diff_b": "B alone (points)", "diff_sum": "sum (points)",
+    "diff_joint": "together (points)", "named": "named", "a": "knob A", "b": "knob B",
+    "single_low": "single alternatives, lowest (%)", "single_high": "single alternatives, highest (%)",
+    "sample_low": "sample, lowest (%)", "sample_high": "sample, highest (%)", "samples": "sampled rule sets",
+    "pessimistic": "all pessimistic (%)", "optimistic": "all optimistic (%)",
+    "envelope_low": "envelope, lowest (%)", "envelope_high": "envelope, highest (%)",
+    "most_sensitive_to": "most sensitive to",
 }
 # interval column pairs (X_ci_low, X_ci_high) -> the label of the merged column
 INTERVALS = {("ci_low", "ci_high"): "95% CI (%)",
              ("diff_ci_low", "diff_ci_high"): "paired 95% CI (points)",
-             ("unpaired_ci_low", "unpaired_ci_high"): "unpaired 95% CI (points)"}
+             ("unpaired_ci_low", "unpaired_ci_high"): "unpaired 95% CI (points)",
+             ("interaction_ci_low", "interaction_ci_high"): "interaction 95% CI (points)"}
 PERCENT = {"win_rate", "ci_low", "ci_high", "halfwidth", "base_rate", "other_rate", "diff",
            "diff_ci_low", "diff_ci_high", "unpaired_ci_low", "unpaired_ci_high", "share",
-           "one_step_share"}
+           "one_step_share", "interaction", "interaction_ci_low", "interaction_ci_high",
+           "diff_a", "diff_b", "diff_sum", "diff_joint", "single_low", "single_high",
+           "sample_low", "sample_high", "pessimistic", "optimistic", "envelope_low", "envelope_high"}
 
 
 def labels(rep) -> dict:
@@ -262,8 +274,89 @@ def assumptions_html(ctx, rep) -> str:
                if ctx.assumptions else ""))
 
 
+def _figure(stem, png, caption) -> str:
+    return (f"<figure id='{stem}'><img alt='{html.escape(stem)}' src='data:image/png;base64,"
+            f"{base64.b64encode(png).decode()}'><figcaption>{html.escape(caption)} "
+            f"(<a href='figures/{stem}.png'>{stem}.png</a>)</figcaption></figure>")
+
+
+def unknowns_html(tables: dict, rep, pngs: dict, captions: dict, setting_label) -> str:
+    """The section "How much the unknowns matter": each setting's win rate with its interval
+    and its assumption band, the robust conclusions and those that are not, the envelope
+    figure and each setting's tornado, and the tables (envelopes, knobs, interactions)."""
+    from .sensitivity import band_words, most_sensitive
+    analyses = tables.get("_sensitivity") or []
+    if not analyses:
+        return ""
+    from simcore.reportkit import rate_words
+    lines = []
+    for values, a in analyses:
+        e = a["envelope"]
+        lines.append(f"<li><b>{html.escape(setting_label(values, rep))}</b>: "
+                     f"{html.escape(rate_words(e['default'], e['default_ci_low'], e['default_ci_high']))}"
+                     f"; {html.escape(band_words(e, most_sensitive(a)))}.</li>")
+    n_sets = max(int(a["envelope"].get("rule_sets", 0)) for _, a in analyses)
+    n_samples = max(int(a["envelope"].get("sample_count", 0)) for _, a in analyses)
+    n_knobs = max(int(a["knobs"]["knob"].nunique()) if len(a["knobs"]) else 0 for _, a in analyses)
+    intro = (f"<p>The rulebook leaves many values unstated; the simulation assumes them (see "
+             f"<a href='#assumptions'>Rules assumed</a>). Each of {n_knobs} assumptions (knobs, "
+             f"<code>meeplesim assumptions list</code>) has plausible alternatives. A sensitivity "
+             f"sweep plays the default rules and {n_sets - 1} other rule sets on the same seeds: "
+             f"every alternative alone, {n_samples} rule sets of many knobs at once (a Latin "
+             f"hypercube over the knobs' readings), and every knob at its pessimistic or "
+             f"optimistic reading at once. The <b>95% interval</b> says how precisely the games "
+             f"measured the win rate <i>under the default rules</i>; the <b>band across plausible "
+             f"rules</b> is the lowest to the highest win rate over those rule sets: how far the "
+             f"number could move if our assumptions are wrong. The band is not a probability "
+             f"interval; it is as wide as the alternatives we wrote down.</p>")
+    robust = tables.get("robust_conclusions")
+    rob = ""
+    if robust is not None and not robust.empty:
+        holds = robust[robust["holds"]]
+        fails = robust[~robust["holds"]]
+        rob = "<h3 id='robust'>Robust conclusions</h3>"
+        if len(holds):
+            rob += ("<p>These hold in every rule set played (the default's order of the two win "
+                    "rates is kept in each):</p><ul class='answers'>" + "".join(
+                        f"<li>&#10003; {html.escape(r['statement'])} (all {r['rule_sets']} rule "
+                        f"sets)</li>" for _, r in holds.iterrows()) + "</ul>")
+        if len(fails):
+            rob += ("<p>These hold under the default rules but not in every rule set; each with "
+                    "the rule sets that break it (their two win rates):</p><ul class='answers'>"
+                    + "".join(f"<li>&#10007; {html.escape(r['statement'])}: broken by "
+                              f"{len(r['broken_by'].split())} of {r['rule_sets']} rule sets: "
+                              f"{html.escape(r['broken'])}</li>" for _, r in fails.iterrows())
+                    + "</ul>")
+        rob += ("<p class='every'>A rule set breaks a statement when its point estimates reverse "
+                "the order; with a few thousand games per rule set, a close pair can reverse by "
+                "chance alone.</p>")
+    figs = "".join(_figure(k, v, captions[k]) for k, v in pngs.items())
+    parts = []
+    for stem, title, intro_t in (
+            ("sensitivity_envelope", "Envelopes", "Per setting: the default's win rate and 95% "
+             "interval, the range over single alternatives and over the sample of many knobs, "
+             "the all-pessimistic and all-optimistic sets, the whole envelope, and the knobs "
+             "that move it most (those surviving the FDR correction first)."),
+            ("sensitivity_knobs", "Every knob's alternatives", "Change in win rate from the "
+             "default rules (points, paired game by game), ranked per setting as the tornado; "
+             "p from the paired interval; 'survives FDR': Benjamini-Hochberg at 5% over the "
+             "setting's alternatives."),
+            ("sensitivity_interactions", "Interactions", "Pairs of the knobs with the largest "
+             "single effects, played together: the joint change against the sum of the two "
+             "single changes; the interaction (joint minus sum) is estimated game by game, and "
+             "'named' when its interval excludes 0 and it survives Benjamini-Hochberg over the "
+             "pairs. On a win-rate scale two harmful knobs usually add up to less than their "
+             "sum: the rate cannot fall below 0%.")):
+        t = tables.get(stem)
+        if t is not None and not t.empty:
+            parts.append(f"<h3 id='t-{stem}'>{title}</h3><p>{html.escape(intro_t)} "
+                         f"(<a href='tables/{stem}.csv'>{stem}.csv</a>)</p>" + table_html(t, rep))
+    return (intro + "<ul class='answers'>" + "".join(lines) + "</ul>" + rob + figs
+            + "".join(parts))
+
+
 def render(ctx, rep, df: pd.DataFrame, sections: list, pngs: dict, captions: dict,
-           figure_notes: list, lines: list) -> str:
+           figure_notes: list, lines: list, unknowns: str = "") -> str:
     """The page. `sections`: (stem, title, intro, table) in order, each with rows."""
     figs = "".join(
         f"<figure id='{stem}'><img alt='{html.escape(stem)}' src='data:image/png;base64,"
@@ -277,6 +370,7 @@ def render(ctx, rep, df: pd.DataFrame, sections: list, pngs: dict, captions: dic
                      for stem, title, intro, t in sections)
     parts = [("answers", "Answers", "<ul class='answers'>" + "".join(
                  f"<li>{html.escape(s)}</li>" for s in lines) + "</ul>" if lines else ""),
+             ("unknowns", "How much the unknowns matter", unknowns),
              ("figures", "Figures", figs), ("tables", "Tables", tables),
              ("configuration", "Configuration and seeds", config_html(ctx.sources, df)),
              ("assumptions", "Rules assumed", assumptions_html(ctx, rep))]

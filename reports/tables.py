@@ -365,6 +365,24 @@ def card_impact(df: pd.DataFrame, rep, z: float = Z95) -> pd.DataFrame:
     t = pd.DataFrame(rows, columns=cols).sort_values(["diff", "removed"], kind="stable")
     t = t.reset_index(drop=True)
     t.insert(0, "rank", range(1, len(t) + 1))
+    return with_fdr(t, rest)
+
+
+def with_fdr(t: pd.DataFrame, keys: list) -> pd.DataFrame:
+    """A ranking of paired differences with each one's two-sided p-value (from its paired
+    interval) and `fdr`: True where it survives a Benjamini-Hochberg false-discovery-rate
+    correction at 5% over the ranking's rows sharing `keys` (one card-impact sweep: 85
+    removals tested at 95% would show about 4 'significant' by chance alone)."""
+    from .sensitivity import fdr_marks, p_value
+    t = t.copy()
+    t["p_value"] = [p_value(d, lo, hi) for d, lo, hi in
+                    zip(t["diff"], t["diff_ci_low"], t["diff_ci_high"])]
+    t["fdr"] = False
+    keys = [k for k in keys if k in t.columns]
+    groups = t.groupby(keys, sort=False, dropna=False).groups.values() if keys else [t.index]
+    for idx in groups:
+        t.loc[idx, "fdr"] = fdr_marks(t.loc[idx, "p_value"])
+    t["fdr"] = t["fdr"].astype(bool)
     return t
 
 

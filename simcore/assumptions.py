@@ -403,3 +403,65 @@ def _claim(touched, key, knob_id, where, at):
         raise DataError(where, at, f"knobs '{other}' and '{knob_id}' both change {name} "
                         f"{label + ' ' if label else ''}'{k}': choose one")
     touched[key] = knob_id
+
+
+# ----------------------------------------------------------------------------- designs
+@dataclass(frozen=True)
+class RuleSet:
+    """One set of rules of a sensitivity design: a name, what kind of set it is (default,
+    single, sample, pessimistic, optimistic, pair) and its choice {knob: alternative}."""
+    name: str
+    kind: str
+    choice: dict
+
+    @property
+    def assume(self) -> tuple:
+        return words(self.choice)
+
+
+KINDS = ("default", "single", "sample", "pessimistic", "optimistic", "pair")
+
+
+def latin_hypercube(knobs: Knobs, samples: int, seed: int = 1) -> list:
+    """`samples` choices of every knob at once from a Latin hypercube (scipy.stats.qmc), each
+    coordinate cut into as many equal strata as the knob has readings (its default and each
+    alternative): every reading of every knob is played in about samples / readings of the
+    rule sets, and the knobs vary together, not one at a time. The same (knobs, samples,
+    seed) gives the same choices."""
+    if samples < 1:
+        return []
+    from scipy.stats import qmc
+    ks = list(knobs)
+    u = qmc.LatinHypercube(d=len(ks), seed=seed).random(samples)
+    out = []
+    for row in u:
+        choice = {}
+        for k, x in zip(ks, row):
+            i = min(int(x * (len(k.alternatives) + 1)), len(k.alternatives))   # 0: the default
+            if i:
+                choice[k.id] = k.alternatives[i - 1].id
+        out.append(choice)
+    return out
+
+
+def design(knobs: Knobs, samples: int = 64, seed: int = 1) -> list:
+    """The rule sets of a sensitivity analysis: the default; each alternative of each knob
+    alone; `samples` rule sets of many knobs at once (latin_hypercube); the all-pessimistic
+    and all-optimistic sets (Knobs.extreme). Names are stable: `default`, `KNOB=ALT`,
+    `sample-01` ..., `pessimistic`, `optimistic`."""
+    out = [RuleSet("default", "default", {})]
+    out += [RuleSet(f"{k.id}={a.id}", "single", {k.id: a.id}) for k in knobs for a in k.alternatives]
+    width = len(str(samples))
+    out += [RuleSet(f"sample-{i + 1:0{width}d}", "sample", c)
+            for i, c in enumerate(latin_hypercube(knobs, samples, seed))]
+    for d in DIRECTIONS[:2]:
+        c = knobs.extreme(d)
+        if c:
+            out.append(RuleSet(d, d, c))
+    return out
+
+
+def pair_set(a: tuple, b: tuple) -> RuleSet:
+    """The rule set of two single alternatives together ((knob, alternative) each)."""
+    choice = dict([a, b])
+    return RuleSet("+".join(words(choice)), "pair", choice)

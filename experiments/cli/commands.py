@@ -167,6 +167,53 @@ def sweep(
 @app.command()
 @guarded
 @with_game_options
+def sensitivity(
+    game: GameOpt = None, players: PlayersOpt = None, strategy: StrategyOpt = None,
+    param: ParamOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
+    across: Optional[List[str]] = typer.Option(
+        None, "--across", help="Also vary an option: NAME=V1,V2,... (repeatable; crossed), e.g. "
+        "level=standard,terrible or players=2,3. Each value is a setting of its own."),
+    games: int = typer.Option(2000, "--games", "-n", help="Games per rule set (the first look "
+                              "with --until-halfwidth)."),
+    samples: int = typer.Option(64, "--samples", help="Rule sets of many knobs at once (a Latin "
+                                "hypercube over the knobs' readings)."),
+    interactions: int = typer.Option(4, "--interactions", help="Play every pair among this many "
+                                     "knobs with the largest single effects (0: none)."),
+    top: int = typer.Option(0, "--top", help="List only the knobs of this rank or better (0: all)."),
+    as_json: JsonOpt = False, jobs: JobsOpt = None, backend: BackendOpt = "loky",
+    scheduler: SchedulerOpt = None, chunk: ChunkOpt = api.DEFAULT_CHUNK, results: ResultsOpt = None,
+    until_halfwidth: Optional[float] = typer.Option(
+        None, "--until-halfwidth", help="Per rule set: keep adding games until its paired "
+        "difference from the default has a 95% interval half-width below H (sequential rule of "
+        "`compare`)."),
+    max_games: MaxGamesOpt = None, *, options: dict,
+):
+    """How much the unknown rules matter: the game's default rules against every alternative
+    of every knob (`meeplesim assumptions list`) on the same seeds, paired game by game and
+    ranked by the change in win rate with paired 95% intervals (a tornado; marks for the
+    effects that survive a Benjamini-Hochberg false-discovery-rate correction); then the
+    envelope of the win rate over every single alternative, over a space-filling sample of
+    many knobs at once, and over the all-pessimistic and all-optimistic rule sets; and the
+    interactions among the knobs with the largest effects. Resumable with --results.
+
+    Example: meeplesim sensitivity --level smurfnightmarish --strategy planner --json
+
+    Example: meeplesim sensitivity --across level=standard,terrible --results results/sens
+    """
+    from experiments.sensitivity import parse_across
+    spec = make_spec(game, players, strategy, param, seed, data, options)
+    ex = _execution("sensitivity", chunk, jobs, backend, scheduler, until_halfwidth, max_games)
+    with ex.progress:
+        r = api.sensitivity(spec, parse_across(across), games, samples, interactions, results, ex)
+    if as_json:
+        _echo(json.dumps(d) for d in r.to_dicts())
+        return
+    _echo(show.sensitivity_lines(r, top or None))
+
+
+@app.command()
+@guarded
+@with_game_options
 def ladder(
     game: GameOpt = None, players: PlayersOpt = None, strategy: StrategyOpt = None,
     param: ParamOpt = None, seat_skill: SeatSkillOpt = None, seed: SeedOpt = 1,

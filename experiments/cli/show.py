@@ -203,3 +203,59 @@ def curve_lines(c) -> list[str]:
                   + (f"; {t['reached']:.0%} of resamples reach it" if t["reached"] < 1 else "") + ")")
             lines.append(f"  {odds} need skill {t['skill']:.2f}{ci}")
     return lines
+
+
+def sensitivity_lines(r, top: int | None = None) -> list[str]:
+    """`sensitivity`'s text per setting: the default's win rate, the knobs ranked by effect
+    (a tornado in rows; '*' beyond the paired 95% interval, 'FDR' surviving Benjamini-
+    Hochberg), the envelope by kind of rule set, and the interactions named."""
+    out = [f"sensitivity: {len(r.knobs)} knobs, {len(r.rule_sets)} rule sets per setting "
+           f"({r.games} games each, paired with the default game by game); "
+           f"{r.seconds:.1f} s, {r.played:,} games played"
+           + (f"; results in {r.results}" if r.results else "")]
+    for s in r.settings:
+        a, e = s["analysis"], s["analysis"]["envelope"]
+        p = s["played"]
+        head = options_words({k: v for k, v in p.items() if k not in ("game",) and v is not None})
+        out += ["", f"{s['setting']}: {head}",
+                f"default rules: win rate {pct(e['default'])} (95% CI {pct(e['default_ci_low'])} - "
+                f"{pct(e['default_ci_high'])}, {e['games']} games)", ""]
+        k = a["knobs"]
+        rows = k if top is None else k[k["rank"] <= top]
+        out.append(f"{'rank':>4}  {'knob = alternative':<44} {'win rate':>8}  {'diff':>7}  "
+                   f"{'paired 95% CI':<17} marks")
+        for _, x in rows.iterrows():
+            ci = ("not estimable" if x["diff_ci_low"] != x["diff_ci_low"] else
+                  f"{100 * x['diff_ci_low']:+.1f} .. {100 * x['diff_ci_high']:+.1f}")
+            marks = ("*" if x["significant"] else "") + (" FDR" if x["fdr"] else "")
+            out.append(f"{int(x['rank']):>4}  {x['knob'] + ' = ' + x['alternative']:<44} "
+                       f"{100 * x['win_rate']:7.1f}%  {100 * x['diff']:+7.1f}  {ci:<17} {marks}".rstrip())
+        if top is not None and len(rows) < len(k):
+            out.append(f"      ... {len(k) - len(rows)} more alternatives (--top 0 lists all)")
+        out.append("      * paired 95% interval excludes 0; FDR: survives Benjamini-Hochberg at 5% "
+                   f"over the {len(k)} alternatives")
+        out.append("")
+        out.append("envelope of the win rate:")
+        for kind, label in (("single", "single alternatives"), ("sample", "many knobs at once")):
+            if e.get(f"{kind}_count"):
+                out.append(f"  {label:<24} {pct(e[f'{kind}_low'])} - {pct(e[f'{kind}_high'])}  "
+                           f"({e[f'{kind}_count']} rule sets; lowest {e[f'{kind}_low_rules']}, "
+                           f"highest {e[f'{kind}_high_rules']})")
+        for kind in ("pessimistic", "optimistic"):
+            if e.get(kind) is not None:
+                out.append(f"  {'all ' + kind:<24} {pct(e[kind])}")
+        out.append(f"  {'every rule set':<24} {pct(e['envelope_low'])} - {pct(e['envelope_high'])}  "
+                   f"({e['rule_sets']} rule sets)")
+        it = a["interactions"]
+        if len(it):
+            out.append("")
+            out.append("interactions (pairs of the largest single effects; joint - sum of the two):")
+            for _, x in it.iterrows():
+                ci = ("not estimable" if x["interaction_ci_low"] != x["interaction_ci_low"] else
+                      f"{100 * x['interaction_ci_low']:+.1f} .. {100 * x['interaction_ci_high']:+.1f}")
+                out.append(f"  {x['a']} + {x['b']}: joint {100 * x['diff_joint']:+.1f}, sum "
+                           f"{100 * x['diff_sum']:+.1f}, interaction {100 * x['interaction']:+.1f} "
+                           f"({ci})" + ("  NAMED" if x["named"] else ""))
+    for n in r.notes:
+        out.append(f"note: {n}")
+    return out + stopping_notes(r.stopping)

@@ -38,6 +38,24 @@ def card_impact() -> dict:
             "axes": {"without": [[]] + [[i] for i in ids]}}
 
 
+def sensitivity() -> dict:
+    """The knobs' design (simcore.assumptions.design: the default, every alternative alone, 64
+    rule sets of many knobs at once, the all-pessimistic and all-optimistic sets) as a grid
+    on the `assume` axis, each cell paired with the default and ranked by the change.
+    `meeplesim sensitivity` plays the same design at chosen settings, with the envelope,
+    the FDR marks and the interactions."""
+    from pathlib import Path
+
+    from ...assumptions import design, load
+    sets = design(load(Path(__file__).parent / "data" / "assumptions.toml"), 64, 1)
+    return {"description": "the default rules against every knob's alternatives, 64 rule sets "
+            "of many knobs at once and the all-pessimistic and all-optimistic sets, paired game "
+            "by game (planner team, Smurfnightmarish, 3 players)", "games": 1000, "seed": 1,
+            "compare": "assume", "rank": True,
+            "fixed": {"strategy": "planner", "players": 3, "level": "smurfnightmarish"},
+            "axes": {"assume": [list(r.assume) for r in sets]}}
+
+
 GRIDS = {
     "smoke": {"description": "a quick check of the machinery: random team, Standard, white and "
               "red die", "games": 200, "seed": 1, "chunk": 100,
@@ -53,6 +71,7 @@ GRIDS = {
                  "axes": {"level": ["standard", "complex", "terrible"], "die": list(DICE)}},
     "card-impact": card_impact,
     "balance": balance,
+    "sensitivity": sensitivity,
 }
 
 

@@ -140,9 +140,12 @@ def answers(ov) -> list[str]:
         if len(impact) > 1:
             words.append(f"removing {label(hi['removed'])} "
                          + ("helps it most" if hi["diff"] > 0 else "hurts it least") + f" ({ci(hi)})")
+        fdr = int(impact["fdr"].sum()) if "fdr" in impact.columns else None
         out.append(f"Cards ({where}, {int(lo['games'])} games per mix): " + "; ".join(words)
                    + f"; {len(sig)} of {len(impact)} removals change the win rate beyond their "
-                   f"paired 95% interval.")
+                   f"paired 95% interval, where about {round(0.05 * len(impact))} would by chance"
+                   + (f"; {fdr} survive a Benjamini-Hochberg false-discovery-rate correction at 5%."
+                      if fdr is not None else "."))
     return out
 
 
