@@ -17,7 +17,7 @@ cli = CliRunner()
 
 GRID = """
 name = "interrupt"
-games = 20000
+games = 60000
 seed = 6
 chunk = 100
 [fixed]
@@ -25,7 +25,7 @@ strategy = "random"
 [axes]
 die = ["white", "red"]
 """
-TOTAL = 2 * 20000 // 100   # enough chunks that a signal sent after the third lands mid-sweep, even on a busy machine
+TOTAL = 2 * 60000 // 100   # enough chunks that a signal sent after the third lands mid-sweep, even on a busy machine
 
 
 @pytest.fixture(scope="module")

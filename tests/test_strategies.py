@@ -149,7 +149,7 @@ def test_parameters_are_named_overridable_and_checked():
 
 def test_strategies_list_for_hidden_village():
     assert strategies.available("hidden-village") == ["first", "greedy", "planner", "random",
-                                                      "rollout"]
+                                                      "rollout", "skill"]
 
 
 def test_rollout_games_are_reproducible_and_leave_chance_alone(cat):
