@@ -124,7 +124,7 @@ def resolve(spec: RunSpec) -> Resolved:
     strat = strategies.get(spec.strategy or game.default_strategy, game.name, load=False)
     others = seated(game, variant)
     compile_s = compile_seconds(game, strat, others)
-    if compile_s is not None and sys.stderr.isatty():
+    if compile_s is not None:   # on stderr: a --json stdout stays clean
         print(f"compiling the game kernels, first run only: about {compile_s:.0f} s",
               file=sys.stderr, flush=True)
     for s in others:
@@ -150,8 +150,9 @@ def seated(game, variant) -> list:
 
 def compile_seconds(game, strat, others=()) -> float | None:
     """About how long the kernels a run of `strat` (and of the `others` it seats) needs take to
-    compile, or None when they are all in the kernel cache. (Printed on stderr only when it is
-    a terminal: a command's output captured for a program, e.g. --json, stays as it is.)"""
+    compile, or None when they are all in the kernel cache. `resolve` prints it on stderr, one
+    line, whether or not stderr is a terminal (a log then says why a first run was slow);
+    stdout, e.g. --json, stays clean."""
     from simcore import jit
     seconds, missing = 0.0, False
     if not jit.has_compiled(game.package):
