@@ -13,7 +13,7 @@ register(Strategy(
     "threshold", THRESHOLD,
     "walks the shortest way to the cake and home, and leaves the cake once carrying k cakes",
     params=dict(THRESHOLD_PARAMS), games=("cake-race",), kernels=f"{__name__}.threshold",
-    compile_s=1))
+    compile_s=3))
 
 register(Strategy(
     "adaptive", ADAPTIVE,
@@ -21,4 +21,4 @@ register(Strategy(
     "home now, judged from the cards not yet seen in the deck's pass, the distance home and how "
     "far the best rival is ahead (max_k caps the load)",
     params=dict(ADAPTIVE_PARAMS), games=("cake-race",), kernels=f"{__name__}.adaptive",
-    compile_s=2))
+    compile_s=3))

@@ -41,7 +41,9 @@ GAME = Game(
     run_games=run_games, play_logged=play_logged, new_state=new_state, format_log=format_log,
     event_records=event_records, objectives_summary=objectives_summary, summarize=summarize,
     summary_lines=summary_lines, describe=describe, cell_extras=cell_extras,
-    check_strategy=check_strategy, seated=seated, grids=GRIDS, report=REPORT, commands=f"{__name__}.commands",
+    check_strategy=check_strategy, seated=seated, grids=GRIDS,
+    report=REPORT, commands=f"{__name__}.commands",
+    compile_s=20,   # the rules alone, from an empty cache: `run --strategy random` took ~19 s CPU
     examples=(
         "meeplesim play --game cake-race --players 3 --seed 2",
         "meeplesim run --game cake-race --players 3 --strategy threshold --param k=6 --rivals adaptive",
