@@ -67,7 +67,7 @@ def make_cell(cell_id: str, spec: RunSpec | Resolved, axes: dict | None = None) 
     param_values = r.param_values()
     job = R.Job.make(game.name, {"data_dir": r.spec.data, **game.catalog_options(r.options)},
                      variant, r.strategy.kernel_id, r.params, r.spec.seed,
-                     strategy=r.strategy.name, kernels=r.strategy.kernels,
+                     strategy=r.strategy.name, kernels=r.kernels,
                      plugin_params=param_values if r.strategy.plugin else None)
     # result rows carry the options as played and every strategy parameter (param_k); an
     # option named like a result field (the cake race's players, seat) is left to that field

@@ -94,6 +94,13 @@ class Resolved:
                 + (f", assuming {', '.join(assume)}" if assume else ""))
 
     @property
+    def kernels(self) -> tuple:
+        """The modules binding the kernels of every strategy seated: the run's, then the
+        others the game seats (the cake race's rivals), each once."""
+        return tuple(dict.fromkeys(s.kernels for s in (self.strategy, *seated(self.game, self.variant))
+                                   if s.kernels))
+
+    @property
     def assume(self) -> tuple:
         """The knobs in force ("knob=alternative", simcore.assumptions), () for the data as
         shipped or a game without knobs."""
@@ -115,10 +122,13 @@ def resolve(spec: RunSpec) -> Resolved:
     catalog = game.load_catalog(spec.data, **game.catalog_options(options))
     config, variant = game.make_config(catalog, players=players, **game.config_options(options))
     strat = strategies.get(spec.strategy or game.default_strategy, game.name, load=False)
-    compile_s = compile_seconds(game, strat)
-    if compile_s is not None and sys.stderr.isatty():
+    others = seated(game, variant)
+    compile_s = compile_seconds(game, strat, others)
+    if compile_s is not None:   # on stderr: a --json stdout stays clean
         print(f"compiling the game kernels, first run only: about {compile_s:.0f} s",
               file=sys.stderr, flush=True)
+    for s in others:
+        s.load()
     strat.load()
     params = strat.param_vector(spec.params)
     game.check_strategy(catalog, strat.kernel_id, params)
@@ -130,16 +140,26 @@ def resolve(spec: RunSpec) -> Resolved:
     return Resolved(spec, game, options, catalog, config, variant, strat, params)
 
 
-def compile_seconds(game, strat) -> float | None:
-    """About how long the kernels a run of `strat` needs take to compile, or None when they are
-    all in the kernel cache. (Printed on stderr only when it is a terminal: a command's output
-    captured for a program, e.g. --json, stays as it is.)"""
+def seated(game, variant) -> list:
+    """The strategies a configuration seats besides the run's (the game's `seated`: the cake
+    race's rivals), their kernels not loaded."""
+    import strategies
+    names = game.seated(variant) if game.seated else ()
+    return [strategies.get(n, game.name, load=False) for n in names]
+
+
+def compile_seconds(game, strat, others=()) -> float | None:
+    """About how long the kernels a run of `strat` (and of the `others` it seats) needs take to
+    compile, or None when they are all in the kernel cache. `resolve` prints it on stderr, one
+    line, whether or not stderr is a terminal (a log then says why a first run was slow);
+    stdout, e.g. --json, stays clean."""
     from simcore import jit
     seconds, missing = 0.0, False
     if not jit.has_compiled(game.package):
         seconds, missing = seconds + game.compile_s, True
-    if strat.kernels and not jit.has_compiled(strat.kernels):
-        seconds, missing = seconds + strat.compile_s, True
+    for module, s in {s.kernels: s for s in (strat, *others) if s.kernels}.items():
+        if not jit.has_compiled(module):
+            seconds, missing = seconds + s.compile_s, True
     return seconds if missing else None
 
 

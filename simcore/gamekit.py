@@ -196,6 +196,8 @@ class Game:
     check_strategy: object         # (catalog, strategy_id, params): UserError if it cannot play
     grids: dict                    # built-in sweeps: name -> grid table, or a function giving one
     cell_extras: object = None     # rows -> a sweep cell's own numbers beside its win rate
+    seated: object = None          # variant -> names of strategies seated besides the run's
+                                   # (the cake race's rivals): their kernels load with it
     levels: object = None          # catalog -> rows of the `levels` table (games with levels)
     ladder: object = None          # (catalog, options) -> ([(axes, options)], notes): `ladder`
     report: object = None          # what the balance report says of this game (reports/)

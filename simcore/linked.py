@@ -19,6 +19,11 @@ vector's length):
 
     int64 choose(int64* rules, int64* config, int64* state, int64 kind, int64 n, float64* params)
 
+A game whose records are plain NamedTuples of arrays (the cake race) passes each record as the
+address of a copy of its descriptors (data pointer, shape, strides of every array) on the
+caller's stack, and the chooser reads them back with `tuple_view` (nothing copied but those
+few words per field); its parameter vector may be a float64 row of an array (its data address).
+
 The table itself is process memory: binding a slot is writing an address into it, at any
 time, before or after the rule kernels are compiled or loaded from the cache (their machine
 code reads the slot at every call: one load, then an indirect call).
@@ -85,10 +90,51 @@ def bound(symbol: str, sid: int) -> bool:
     return 0 <= sid < TABLE_SLOTS and sid in _PYTHON.get(symbol, {})
 
 
+def arrays_type(cls, **fields) -> types.NamedTuple:
+    """The numba type of the NamedTuple of C-contiguous arrays `cls`, every field given as
+    (dtype, ndim), e.g. `arrays_type(State, sc=(np.int64, 1), pl=(np.int64, 2), ...)`: what a
+    chooser declares it receives (see `tuple_view`)."""
+    if set(fields) != set(cls._fields):
+        raise ValueError(f"{cls.__name__}: give every field's (dtype, ndim): {cls._fields}")
+    return types.NamedTuple([types.Array(numba.from_dtype(np.dtype(fields[f][0])), fields[f][1], "C")
+                             for f in cls._fields], cls)
+
+
+def tuple_view(nbtype: types.NamedTuple):
+    """An intrinsic `view(data)`: in a chooser, the NamedTuple of arrays of type `nbtype`
+    (`arrays_type`) whose descriptors the rules passed at `data`, an int64 pointer. The caller's
+    record must have exactly this type (checked when the caller compiles: `chooser_call`)."""
+
+    @intrinsic
+    def view(typingctx, data):
+        if not (isinstance(data, types.CPointer) and data.dtype == types.int64):
+            return None
+
+        def codegen(context, builder, sig, args):
+            ptr = builder.bitcast(args[0], context.get_value_type(nbtype).as_pointer())
+            return builder.load(ptr)
+
+        return nbtype(data), codegen
+
+    return view
+
+
+def _is_arrays(t) -> bool:
+    """A NamedTuple of C-contiguous arrays (passed by the address of a stack copy)."""
+    return (isinstance(t, types.BaseNamedTuple)
+            and all(isinstance(f, types.Array) and f.layout == "C" for f in t.types))
+
+
+def _is_row(t) -> bool:
+    """A float64 vector: a 1-d C-contiguous array (passed by its data address)."""
+    return isinstance(t, types.Array) and t.ndim == 1 and t.layout == "C" and t.dtype == types.float64
+
+
 def chooser_call(symbol: str):
     """An intrinsic `call(R, C, st, kind, n, sid, params)` that calls the strategy bound to `sid`
-    in the table `symbol` (-1 when none is); `params` a Vector, or the float64 pointer a
-    chooser receives. Under NUMBA_DISABLE_JIT a plain function."""
+    in the table `symbol` (-1 when none is). R and st: packed records, or NamedTuples of
+    C-contiguous arrays (`tuple_view`); C: a word tuple; `params` a Vector, a float64 row, or
+    the float64 pointer a chooser receives. Under NUMBA_DISABLE_JIT a plain function."""
     table(symbol)
     if numba.config.DISABLE_JIT:
         kernels = _PYTHON[symbol]
@@ -105,15 +151,27 @@ def chooser_call(symbol: str):
 
     @intrinsic
     def call(typingctx, R, C, st, kind, n, sid, params):
-        if not (isinstance(R, PackedType) and isinstance(C, WordTupleType)
-                and isinstance(st, PackedType) and isinstance(sid, types.Integer)
-                and (isinstance(params, VectorType) or params == types.CPointer(types.float64))):
+        if not ((isinstance(R, PackedType) or _is_arrays(R)) and isinstance(C, WordTupleType)
+                and (isinstance(st, PackedType) or _is_arrays(st))
+                and isinstance(sid, types.Integer)
+                and (isinstance(params, VectorType) or params == types.CPointer(types.float64)
+                     or _is_row(params))):
             return None
         sig = types.int64(R, C, st, types.int64, types.int64, sid, params)
 
         def codegen(context, builder, sig, args):
             def address(rec_type, value):
+                if _is_arrays(rec_type):   # a copy of its descriptors, on the stack
+                    copy = cgutils.alloca_once_value(builder, value)
+                    return builder.bitcast(copy, i64.as_pointer())
                 return cgutils.create_struct_proxy(rec_type)(context, builder, value=value).data
+
+            def values(p_type, value):
+                if isinstance(p_type, VectorType):
+                    return vector_values(context, builder, p_type, value)
+                if _is_row(p_type):
+                    return context.make_array(p_type)(context, builder, value=value).data
+                return value
 
             gv = builder.module.globals.get(symbol)
             if gv is None:   # the table, resolved when the code is linked (ll.add_symbol)
@@ -126,8 +184,7 @@ def chooser_call(symbol: str):
                 with builder.if_then(builder.icmp_unsigned("!=", slot, ir.Constant(i64, 0)),
                                      likely=True):
                     fn = builder.inttoptr(slot, fnty.as_pointer())
-                    p = (vector_values(context, builder, sig.args[6], args[6])
-                         if isinstance(sig.args[6], VectorType) else args[6])
+                    p = values(sig.args[6], args[6])
                     builder.store(builder.call(fn, [address(sig.args[0], args[0]),
                                                     address(sig.args[1], args[1]),
                                                     address(sig.args[2], args[2]),

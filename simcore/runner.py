@@ -43,17 +43,20 @@ class Job:
     strategy: str = ""             # its name: for errors, and to load a plug-in in the worker
     plugin_params: tuple = ()      # a plug-in's parameters, sorted (name, value) pairs
     plugin_dir: str = ""           # the folder a `module:function` plug-in is imported from
-    kernels: str = ""              # the module binding the strategy's kernel (imported by name)
+    kernels: tuple = ()            # the modules binding the seated strategies' kernels (the
+                                   # run's and, in a game whose seats differ, the others')
 
     @staticmethod
     def make(game: str, catalog: dict, config: dict, strategy_id: int, params, seed: int,
-             strategy: str = "", plugin_params: dict | None = None, kernels: str = "") -> "Job":
+             strategy: str = "", plugin_params: dict | None = None,
+             kernels: str | tuple = ()) -> "Job":
         # a plug-in module in the caller's current folder: a worker (started earlier, maybe
         # from another folder, and reused) looks for it there too
         plugin_dir = os.getcwd() if strategy_id == PLUGIN and ":" in strategy else ""
         return Job(game, tuple(sorted(catalog.items())), tuple(sorted(config.items())),
                    int(strategy_id), tuple(float(x) for x in np.asarray(params).ravel()), int(seed),
-                   strategy, tuple(sorted((plugin_params or {}).items())), plugin_dir, kernels)
+                   strategy, tuple(sorted((plugin_params or {}).items())), plugin_dir,
+                   (kernels,) if isinstance(kernels, str) else tuple(kernels))
 
 
 @dataclass(frozen=True)
@@ -76,8 +79,9 @@ def _prepared(job: Job):
     if hit is not None:
         return hit
     mod = get_game(job.game)      # its Game
-    if job.kernels:               # a game's own strategy: its module binds its compiled kernel
-        importlib.import_module(job.kernels)
+    for module in job.kernels:    # a game's own strategies: each module binds its compiled kernel
+        if module:
+            importlib.import_module(module)
     cat = mod.load_catalog(**dict(job.catalog))
     cfg, _ = mod.make_config(cat, **dict(job.config))
     params = np.asarray(job.params, np.float64)

@@ -256,7 +256,7 @@ def test_validate_of_a_missing_or_unreadable_file_is_one_line(tmp_path):
 def test_list_shows_every_knob_with_question_default_alternatives_and_evidence():
     r = invoke("assumptions", "list", "--json")
     assert r.exit_code == 0, r.output
-    recs = [json.loads(x) for x in r.output.splitlines()]
+    recs = [json.loads(x) for x in r.stdout.splitlines()]
     knobs = [x for x in recs if x["kind"] == "knob"]
     assert len(knobs) >= 25
     for k in knobs:
@@ -302,7 +302,7 @@ def test_a_bad_assume_on_a_compare_side_or_in_a_grid_is_one_line(tmp_path):
 def test_run_json_and_the_log_say_which_knobs_were_in_force():
     r = invoke("run", "--games", "20", "--jobs", "1", "--json", "--assume", "wardrobe=single-use",
                "--assume", "too-late=bottom-3")
-    d = json.loads(r.output)
+    d = json.loads(r.stdout)
     assert d["assume"] == ["too-late=bottom-3", "wardrobe=single-use"] and d["too_late"] == "bottom-3"
     out = invoke("play", "--seed", "3", "--assume", "end-of-round=gargamel-first").output
     assert "assuming end-of-round=gargamel-first" in out.splitlines()[0]
@@ -316,7 +316,7 @@ def test_compare_pairs_an_edited_data_folder_against_the_default_game_by_game(tm
     assert old in text
     (tmp_path / "inventions.toml").write_text(text.replace(old, old.replace("durable", "single-use")))
     common = ["--games", "200", "--jobs", "1", "--json", "--strategy", "greedy", "--level", "terrible"]
-    by_data = json.loads(invoke("compare", "--a", f"data={tmp_path}", "--b", "data=default", *common).output)
+    by_data = json.loads(invoke("compare", "--a", f"data={tmp_path}", "--b", "data=default", *common).stdout)
     by_knob = json.loads(invoke("compare", "--a", "assume=wardrobe=single-use", "--b", "assume=none",
                                 *common).output)
     assert by_data["a"]["data"] == str(tmp_path) and by_data["b"]["data"] is None

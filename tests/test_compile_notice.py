@@ -1,5 +1,11 @@
-"""A run that has to compile says so (experiments.runs.compile_seconds, printed on a
-terminal's stderr) and compiles before any timed play; only the kernels a run uses count."""
+"""A run that has to compile says so (experiments.runs.compile_seconds, printed on stderr, one
+line, terminal or not) and compiles before any timed play; only the kernels a run uses count."""
+import json
+
+from typer.testing import CliRunner
+
+import experiments.runs as runs
+from experiments.cli import app
 import strategies
 from experiments.runs import RunSpec, compile_seconds, resolve
 from simcore import jit
@@ -35,3 +41,40 @@ def test_a_greedy_run_loads_neither_the_planner_nor_the_rollout():
     assert "strategies.hidden_village.greedy" in loaded
     assert "strategies.hidden_village.planner" not in loaded
     assert "strategies.hidden_village.rollout" not in loaded
+
+
+def test_the_notice_is_one_line_on_stderr_when_it_is_not_a_terminal(monkeypatch, capsys):
+    monkeypatch.setattr(runs, "compile_seconds", lambda *a: 12.0)   # as if the cache were empty
+    resolve(RunSpec(game="cake-race", strategy="threshold"))
+    out = capsys.readouterr()
+    assert out.err == "compiling the game kernels, first run only: about 12 s\n"
+    assert out.out == ""
+
+
+def test_no_notice_when_nothing_compiles(capsys):
+    resolve(RunSpec(game="cake-race", strategy="threshold"))   # compiles here if it must
+    capsys.readouterr()
+    resolve(RunSpec(game="cake-race", strategy="threshold"))
+    assert "first run only" not in capsys.readouterr().err
+
+
+def test_the_notice_leaves_a_json_stdout_clean(monkeypatch):
+    monkeypatch.setattr(runs, "compile_seconds", lambda *a: 3.0)
+    r = CliRunner().invoke(app, ["run", "--game", "cake-race", "--games", "20", "--json"])
+    assert r.exit_code == 0, r.output
+    assert "first run only: about 3 s" in r.stderr
+    assert json.loads(r.stdout)["games"] == 20
+
+
+def test_a_cake_race_run_counts_its_rivals_kernels(monkeypatch, tmp_path):
+    """The rivals' strategy compiles too (the game's `seated`), and only the strategies seated."""
+    game = get_game("cake-race")
+    threshold = strategies.get("threshold", game.name, load=False)
+    adaptive = strategies.get("adaptive", game.name, load=False)
+    monkeypatch.setattr(jit, "_USER_CACHE_DIR", str(tmp_path))   # an empty kernel cache
+    _, variant = game.make_config(game.load_catalog(), players=2, rivals="adaptive")
+    assert [s.name for s in runs.seated(game, variant)] == ["adaptive"]
+    assert (compile_seconds(game, threshold, runs.seated(game, variant))
+            == game.compile_s + threshold.compile_s + adaptive.compile_s)
+    _, variant = game.make_config(game.load_catalog(), players=2, rivals="random")
+    assert compile_seconds(game, threshold, runs.seated(game, variant)) == game.compile_s + threshold.compile_s

@@ -42,3 +42,16 @@ def test_hidden_villages_strategies_live_in_strategies():
     game = ROOT / "simcore" / "games" / "hidden_village"
     for name in ("heuristics.py", "planner.py", "rollout.py", "choosers.py"):
         assert not (game / name).exists()
+
+
+def test_the_cake_races_strategies_live_in_strategies():
+    here = ROOT / "strategies" / "cake_race"
+    for name in ("threshold.py", "adaptive.py"):
+        assert (here / name).is_file()
+    # the game package holds no strategy kernel: its decide only asks the chooser table
+    game = (ROOT / "simcore" / "games" / "cake_race" / "decide.py").read_text()
+    for kernel in ("def leave_threshold", "def leave_adaptive", "choose_plugin"):
+        assert kernel not in game
+    import strategies
+    for name in ("threshold", "adaptive"):
+        assert strategies.get(name, "cake-race", load=False).kernels == f"strategies.cake_race.{name}"

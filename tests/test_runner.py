@@ -68,7 +68,7 @@ def test_run_json_and_stored_tables_are_identical_for_jobs_and_chunk_sizes(tmp_p
         r = cli.invoke(app, ["run", "--games", "400", "--seed", "9", "--level", "complex", "--json",
                              "--jobs", str(jobs), "--chunk", str(chunk), "--results", str(folder)])
         assert r.exit_code == 0, r.output
-        outs.append({k: v for k, v in json.loads(r.output).items() if k not in ("seconds", "results")})
+        outs.append({k: v for k, v in json.loads(r.stdout).items() if k not in ("seconds", "results")})
         tables.append(read_table(folder))
     assert outs[0] == outs[1] == outs[2]
     for t in tables[1:]:

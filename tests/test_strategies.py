@@ -201,7 +201,7 @@ def test_the_readme_plugin_example_runs_from_the_command_line(tmp_path, monkeypa
                                      "build_first=1", "--games", "40", "--chunk", "20",
                                      "--jobs", jobs, "--json"])
         assert r.exit_code == 0, r.output
-        assert json.loads(r.output)["games"] == 40
+        assert json.loads(r.stdout)["games"] == 40
     r = CliRunner().invoke(app, ["run", "--strategy", "my_strategies:choose", "--param",
                                  "depth=1", "--games", "4"])
     assert r.exit_code == 2 and r.output.startswith("error: strategy 'my_strategies:choose' "

@@ -111,7 +111,7 @@ def test_compare_json_contract_and_the_pairing_on_the_same_games(tmp_path):
             "--games", "400", "--chunk", "200", "--json", "--results", str(tmp_path / "c")]
     r = cli.invoke(app, args)
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     for side in ("a", "b"):
         for key in ("games", "win_rate", "ci_low", "ci_high"):
             assert key in out[side]
@@ -180,7 +180,7 @@ def test_run_until_halfwidth_stops_when_precise_enough(tmp_path):
     r = cli.invoke(app, ["run", "--level", "complex", "--strategy", "greedy", "--games", "200", "--chunk", "200",
                          "--until-halfwidth", "0.04", "--max-games", "3200", "--json", "--jobs", "1"])
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     st = out["stopping"]
     assert st["looks"] == [200, 400, 800, 1600, 3200] and st["z"] == pytest.approx(sequential_z(5))
     assert out["games"] in st["looks"]

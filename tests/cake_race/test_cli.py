@@ -28,7 +28,7 @@ def test_play_prints_a_log_and_the_scores():
     assert "round 1, Smurf 0 at start-1" in r.output and "game over after round" in r.output
     assert "Smurf 1:" in r.output or "Smurf 1 (focal):" in r.output
     j = invoke("play", "--game", "cake-race", "--seed", "3", "--json")
-    recs = [json.loads(x) for x in j.output.splitlines()]
+    recs = [json.loads(x) for x in j.stdout.splitlines()]
     assert recs[0]["event"] == "turn" and recs[-1]["event"] == "end"
 
 
@@ -36,7 +36,7 @@ def test_run_reports_seats_cakes_eliminations_length():
     r = invoke("run", "--game", "cake-race", "-p", "3", "-s", "threshold", "--param", "k=6",
                "-o", "rivals=adaptive", "-n", "600", "-j", "1", "--json")
     assert r.exit_code == 0, r.output
-    s = json.loads(r.output)
+    s = json.loads(r.stdout)
     assert s["games"] == 600 and s["rivals"] == "adaptive" and s["players"] == 3
     assert sorted(s["by_seat"]) == ["0", "1", "2"]
     assert sum(v["games"] for v in s["by_seat"].values()) == 600
@@ -50,8 +50,8 @@ def test_run_reports_seats_cakes_eliminations_length():
 def test_run_into_a_results_folder_resumes(tmp_path):
     args = ("run", "--game", "cake-race", "-s", "threshold", "-n", "400", "--chunk", "100", "-j", "1",
             "--results", tmp_path / "res", "--json")
-    a = json.loads(invoke(*args).output)
-    b = json.loads(invoke(*args).output)
+    a = json.loads(invoke(*args).stdout)
+    b = json.loads(invoke(*args).stdout)
     assert a["wins"] == b["wins"] and a["mean_secured"] == b["mean_secured"]
 
 
@@ -59,7 +59,7 @@ def test_compare_thresholds_paired():
     r = invoke("compare", "--game", "cake-race", "-p", "2", "-s", "threshold", "-o", "rivals=adaptive",
                "--a", "param.k=2", "--b", "param.k=7", "-n", "500", "-j", "1", "--json")
     assert r.exit_code == 0, r.output
-    d = json.loads(r.output)
+    d = json.loads(r.stdout)
     assert d["a"]["games"] == d["b"]["games"] == 500
     assert d["diff_ci_low"] <= d["diff"] <= d["diff_ci_high"]
 
@@ -67,7 +67,7 @@ def test_compare_thresholds_paired():
 def test_sweep_builtin_grid_of_the_game(tmp_path):
     r = invoke("sweep", "cake-smoke", "--results", tmp_path / "s", "-j", "1", "--json")
     assert r.exit_code == 0, r.output
-    rows = [json.loads(x) for x in r.output.splitlines()]
+    rows = [json.loads(x) for x in r.stdout.splitlines()]
     assert [x["cell"] for x in rows] == ["params=k:3", "params=k:6"]
     for x in rows:                           # the game's own numbers per cell
         assert x["mean_secured"] > 0 and 0 <= x["eliminated_rate"] <= 1 and x["mean_rounds"] > 0
@@ -83,7 +83,7 @@ def test_sweep_grid_file_with_game_axes(tmp_path):
                     '[axes]\nrivals = ["random", "threshold-3"]\nplayers = [2, 3]\n')
     r = invoke("sweep", grid, "--results", tmp_path / "r", "-j", "1", "--json")
     assert r.exit_code == 0, r.output
-    cells = [json.loads(x)["cell"] for x in r.output.splitlines()]
+    cells = [json.loads(x)["cell"] for x in r.stdout.splitlines()]
     assert cells == ["players=2,rivals=random", "players=2,rivals=threshold-3",
                      "players=3,rivals=random", "players=3,rivals=threshold-3"]
 
@@ -95,7 +95,7 @@ def test_exact_command_prints_the_table():
     assert "threshold 5" in lines[0]
     probs = [float(x.split()[1]) for x in lines[2:13]]
     assert probs == pytest.approx(first_trip_odds(CAT, 5), abs=1e-6)
-    j = json.loads(invoke("cake-race", "exact", "-k", "3", "--json").output)
+    j = json.loads(invoke("cake-race", "exact", "-k", "3", "--json").stdout)
     assert j["threshold"] == 3 and abs(sum(j["probabilities"]) - 1) < 1e-12
 
 
@@ -155,7 +155,7 @@ def test_malformed_data_file_is_one_line(tmp_path, file, old, new, needle):
 def test_rule_choices_are_options_of_run_compare_and_exact():
     """Each rule choice left open by the rulebook is a game option read from the data at run
     time: the same seeds, another rule, other games; the run says which rules it played."""
-    base = json.loads(invoke("run", "--game", "cake-race", "-n", "300", "-j", "1", "--json").output)
+    base = json.loads(invoke("run", "--game", "cake-race", "-n", "300", "-j", "1", "--json").stdout)
     assert base["cards"] == "default"                  # the data's own rule choices
     spent = CAT.setup["hat_spent"]
     for flag, key, value in (((f"--{'no-' if spent else ''}hat-spent",), "hat_spent", not spent),
@@ -164,14 +164,14 @@ def test_rule_choices_are_options_of_run_compare_and_exact():
                              (("--exact-home",), "exact_home", True)):
         r = invoke("run", "--game", "cake-race", "-n", "300", "-j", "1", "--json", *flag)
         assert r.exit_code == 0, r.output
-        s = json.loads(r.output)
+        s = json.loads(r.stdout)
         assert s["catalog"] != base["catalog"] and s["wins"] != base["wins"]
         assert s["cards"] == f"{key}={str(value).lower()}"
     r = invoke("compare", "--game", "cake-race", "--a", "chase_first=smurf", "--b", "chase_first=cat",
                "-n", "300", "-j", "1", "--json")
     assert r.exit_code == 0, r.output
     other = str(not spent).lower()
-    ex = json.loads(invoke("cake-race", "exact", "-k", "5", "-o", f"hat_spent={other}", "--json").output)
+    ex = json.loads(invoke("cake-race", "exact", "-k", "5", "-o", f"hat_spent={other}", "--json").stdout)
     assert ex["rules"] == f"hat_spent={other}"
     assert ex["probabilities"] == first_trip_odds(load_catalog(hat_spent=not spent), 5)
     assert ex["probabilities"] != first_trip_odds(CAT, 5)

@@ -11,7 +11,7 @@ from simcore.games.cake_race import consts as K
 from simcore.games.cake_race import state as S
 from simcore.games.cake_race.catalog import K_CAP, K_ELIM_AT, K_MAX_ROUNDS, K_SUPPLY
 from simcore.games.cake_race.config import make_config, seat_strategies
-from simcore.games.cake_race.decide import ADAPTIVE, ADAPTIVE_PARAMS, THRESHOLD
+from simcore.games.cake_race.config import ADAPTIVE, ADAPTIVE_PARAMS, THRESHOLD
 from simcore.games.cake_race.exact import first_trip_odds
 from simcore.games.cake_race.game import assign_strategies
 from simcore.games.cake_race.rules import finish, game_over, play_turn, setup_game

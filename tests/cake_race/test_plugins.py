@@ -29,5 +29,5 @@ def test_a_plugin_runs_from_the_command_line_on_worker_processes():
     r = CliRunner().invoke(app, args + ["--strategy", "tests.cake_race.test_plugins:leave_at_three"])
     assert r.exit_code == 0, r.output
     t = CliRunner().invoke(app, args + ["--strategy", "threshold", "--param", "k=3"])
-    a, b = json.loads(r.output), json.loads(t.output)
+    a, b = json.loads(r.stdout), json.loads(t.stdout)
     assert (a["wins"], a["mean_secured"], a["by_seat"]) == (b["wins"], b["mean_secured"], b["by_seat"])

@@ -5,7 +5,7 @@ import pytest
 from simcore.games.cake_race import consts as K
 from simcore.games.cake_race import state as S
 from simcore.games.cake_race.catalog import K_BROWN, K_CAKE, K_SUPPLY
-from simcore.games.cake_race.decide import THRESHOLD
+from simcore.games.cake_race.config import THRESHOLD
 from simcore.games.cake_race.rules import (chase, finish, game_over, move_options, play_round,
                                            play_turn, roll, take_cakes, turn_card)
 from simcore.policy import SCRIPTED
@@ -427,7 +427,7 @@ def test_a_fleeing_smurf_may_run_past_the_cat():
     # the cat stands on trail-a7; the Smurf at trail-a8 flees 3 through it to trail-a5
     g = Game().place(0, "trail-a8", carried=3).dice(3, 1)
     g.st.sc[S.S_CAT] = pt("trail-a7")
-    assert not flee(R, g.st, 0)
+    assert not flee(R, g.cfg, g.st, 0)
     assert g.pos(0) == "trail-a5" and g.sc("N_CATCHES") == 0
     assert not cat_runs(R, g.st, 0)               # 2 away: a 1 does not reach it
     assert g.sc("CAT") == pt("trail-a6") and g.p(0, "CARRIED") == 3

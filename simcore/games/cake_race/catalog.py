@@ -17,6 +17,7 @@ import numpy as np
 
 from ...datafile import SOURCE, DataFile, Field
 from ...errors import UserError
+from ...linked import arrays_type
 from . import consts as K
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -50,6 +51,13 @@ class Rules(NamedTuple):
     deck: np.ndarray        # int64[n_cards]  card kinds, in the data's order (shuffled at setup)
     counts: np.ndarray      # int64[N_CARD_KINDS]
     k: np.ndarray           # int64[N_K]  K_* constants
+
+
+# how a chooser receives the Rules (simcore.linked.tuple_view)
+RULES_TYPE = arrays_type(Rules, adj=(np.int64, 2), deg=(np.int64, 1), red=(np.int64, 1),
+                         start_no=(np.int64, 1), starts=(np.int64, 1), dist=(np.int64, 2),
+                         dist_home=(np.int64, 1), faces=(np.int64, 1), deck=(np.int64, 1),
+                         counts=(np.int64, 1), k=(np.int64, 1))
 
 
 @dataclass

@@ -13,11 +13,20 @@ import numpy as np
 
 from ...errors import UserError
 from ...gamekit import Option
+from ...packed import register_word_tuple, word_tuple_view
 from ...policy import FIRST, N_GENERIC, PLUGIN, RANDOM
 from . import consts as K
 from .catalog import K_CAP, Catalog
-from .decide import ADAPTIVE, ADAPTIVE_PARAMS, THRESHOLD, THRESHOLD_PARAMS
 from .state import MAX_PARAMS
+
+# The cake race's own strategies: their ids (their slots in the rules' chooser table,
+# decide.CHOOSERS) and parameter vectors (name -> default, in order). Their kernels live in
+# strategies/cake_race/, which registers them under these ids; the game names them only
+# because the `rivals` option can seat them (and check_strategy checks their parameters).
+THRESHOLD = 10
+ADAPTIVE = 11
+THRESHOLD_PARAMS = {"k": 5.0}
+ADAPTIVE_PARAMS = {"max_k": 10.0, "catch_risk": 0.6, "lead_weight": 1.0}
 
 OPTIONS = (
     Option("rivals", "str", "same", "What the other seats play: same (the run's strategy), first, "
@@ -38,12 +47,20 @@ OPTIONS = (
 )
 
 
+@register_word_tuple
 class Config(NamedTuple):
+    """The seating of one configuration as plain ints. Kernels (and the strategies) receive it
+    as the address of its values (simcore.packed word tuple). The rule choices in force are
+    not here but in the Rules (`R.k`: catalog options)."""
     players: int        # 1..4 (CR-S01)
     seat: int           # focal seat, -1 = rotate
     rival_sid: int      # -1 = the run's strategy
     rival_k: int        # threshold-K's K
     log_on: int
+
+
+# in a kernel: the Config whose values start at an int64 pointer (a chooser's `config` argument)
+as_config = word_tuple_view(Config)
 
 
 class Variant(NamedTuple):
@@ -68,6 +85,14 @@ def parse_rivals(text: str, catalog: Catalog) -> tuple[int, int]:
         check_k(k, catalog, "rivals threshold-K")
         return THRESHOLD, k
     raise UserError(f"unknown rivals '{text}' (use same, first, random, threshold-K or adaptive)")
+
+
+def seated(variant: Variant) -> tuple:
+    """The strategies the rivals play, by name (their kernels must be loaded too)."""
+    rivals = str(variant.rivals)
+    if rivals == "same":
+        return ()
+    return ("threshold",) if rivals.startswith("threshold-") else (rivals,)
 
 
 def check_k(k, catalog: Catalog, what: str = "threshold k") -> None:
@@ -131,5 +156,5 @@ def seat_strategies(cfg: Config, strategy_id: int, params) -> tuple[int, np.ndar
     return strategy_id, fpar, cfg.rival_sid, rpar
 
 
-__all__ = ["OPTIONS", "Config", "Variant", "make_config", "check_strategy", "seat_strategies",
-           "THRESHOLD_PARAMS", "ADAPTIVE_PARAMS"]
+__all__ = ["OPTIONS", "Config", "Variant", "make_config", "check_strategy", "seat_strategies", "seated",
+           "as_config", "THRESHOLD", "ADAPTIVE", "THRESHOLD_PARAMS", "ADAPTIVE_PARAMS"]

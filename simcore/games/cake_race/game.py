@@ -8,13 +8,16 @@ from __future__ import annotations
 import numpy as np
 
 from ... import plugins
-from ...errors import IllegalOption
+from ...errors import IllegalOption, UserError
 from ...gamekit import game_runners
 from ...jit import njit
+from ...linked import PLUGIN_SLOT, bound
+from ...policy import N_GENERIC, PLUGIN
 from . import consts as K
 from . import state as S
 from .catalog import Catalog
 from .config import Config, check_strategy, seat_strategies
+from .decide import CHOOSERS
 from .rules import play_game, setup_game
 from .state import State, new_state
 
@@ -74,6 +77,10 @@ def _run_chunk(catalog: Catalog, cfg: Config, st: State, strategy_id: int, param
     check_strategy(catalog, strategy_id, params)
     plugins.bind_state(st, catalog.rules, st.opts)
     fsid, fpar, rsid, rpar = seat_strategies(cfg, strategy_id, params)
+    for sid in (fsid, rsid):
+        if sid >= N_GENERIC and not bound(CHOOSERS, PLUGIN_SLOT if sid == PLUGIN else sid):
+            raise UserError(f"strategy #{sid} has no kernel bound in the cake race's chooser "
+                            f"table (strategies.get(NAME) loads a strategy's kernel)")
     try:
         run_chunk(catalog.rules, cfg, st, fsid, fpar, rsid, rpar, seed, start, out)
     except ValueError:

@@ -287,7 +287,7 @@ def cat_step(R, st, target):
 
 
 @njit
-def flee(R, st, p):
+def flee(R, cfg, st, p):
     """The Smurf's roll in a chase: a forward move toward a start, past the cat if the route
     goes through its point (CR-H07); True when it reaches a start (safe, cakes secured)."""
     face = roll(R, st, p, K.ROLL_FLEE)                           # CR-H02
@@ -295,7 +295,7 @@ def flee(R, st, p):
     n = move_options(R, st, frm, face, True)
     to = frm
     if n > 0:
-        to = st.opts[decide(R, st, p, K.D_FLEE, n)]
+        to = st.opts[decide(R, cfg, st, p, K.D_FLEE, n)]
     st.pl[p, S.P_POS] = to
     ev(st, K.EV_MOVE, p, frm, to, 1)
     if to != frm and R.start_no[to] >= 0:                        # CR-H03: safe
@@ -334,7 +334,7 @@ def chase(R, cfg, st, p):
         caught(R, st, p)
         return
     for _ in range(R.k[C.K_MAX_CHASE]):
-        if flee(R, st, p):
+        if flee(R, cfg, st, p):
             return
         if cat_runs(R, st, p):
             caught(R, st, p)
@@ -389,7 +389,7 @@ def play_turn(R, cfg, st, p):
         if carried >= R.k[C.K_CAP] or st.sc[S.S_CAKE_LEFT] == 0:  # CR-K05: must leave
             leave = 1
         else:
-            leave = decide(R, st, p, K.D_STAY, 2)                # CR-K05: stay or leave
+            leave = decide(R, cfg, st, p, K.D_STAY, 2)           # CR-K05: stay or leave
         ev(st, K.EV_STAY, p, leave, 0, 0)
         if leave == 0:
             take_cakes(R, st, p)                                 # CR-K03
@@ -403,7 +403,7 @@ def play_turn(R, cfg, st, p):
     if n == 0:                                                   # CR-M03: stays
         ev(st, K.EV_MOVE, p, pos, pos, 0)
         return
-    to = st.opts[decide(R, st, p, K.D_MOVE, n)]
+    to = st.opts[decide(R, cfg, st, p, K.D_MOVE, n)]
     st.pl[p, S.P_POS] = to
     ev(st, K.EV_MOVE, p, pos, to, 0)
     if to == cake:                                               # CR-K02

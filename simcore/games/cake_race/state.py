@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ...linked import arrays_type
 from . import consts as K
 from .catalog import Rules
 
@@ -70,6 +71,14 @@ class State(NamedTuple):
     sid: np.ndarray       # int64[MAX_PLAYERS]  strategy kernel id per seat
     par: np.ndarray       # float64[MAX_PLAYERS, MAX_PARAMS]  strategy parameters per seat
     events: np.ndarray    # int32[capacity, EVENT_FIELDS]
+
+
+# how a chooser receives the State (simcore.linked.tuple_view)
+STATE_TYPE = arrays_type(State, sc=(np.int64, 1), pl=(np.int64, 2), deck=(np.int64, 1),
+                         seen=(np.int64, 1), pass0=(np.int64, 1), opts=(np.int64, 1),
+                         path=(np.int64, 1), it=(np.int64, 1), forced=(np.int64, 1),
+                         rng=(np.uint64, 1), sid=(np.int64, 1), par=(np.float64, 2),
+                         events=(np.int32, 2))
 
 
 def new_state(rules: Rules, event_capacity: int = EVENT_CAPACITY) -> State:
