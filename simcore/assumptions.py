@@ -348,6 +348,41 @@ def digest(knobs: Knobs, choice: dict) -> str:
 
 
 # ----------------------------------------------------------------------------- applying
+def chosen(data_dir, assume, assumptions_file, default_file) -> tuple:
+    """(the knobs file's Knobs or None, {knob: alternative}) for a game's loader: the file is
+    a Knobs already read, a path, a data folder's own assumptions.toml, else `default_file`;
+    it is read only when some knob is asked for."""
+    if isinstance(assume, str):
+        assume = (assume,)
+    if not assume:
+        return None, {}
+    if isinstance(assumptions_file, Knobs):      # already read (assumptions validate)
+        return assumptions_file, parse_choice(assume, assumptions_file)
+    path = Path(assumptions_file) if assumptions_file is not None else (
+        Path(data_dir) / FILE_NAME if data_dir is not None
+        and (Path(data_dir) / FILE_NAME).is_file() else Path(default_file))
+    knobs = load(path)
+    return knobs, parse_choice(assume, knobs)
+
+
+def patch_files(loaded: dict, knobs, choice: dict) -> dict:
+    """{name: DataFile} with the choice's patches applied to copies of their data (the files
+    and the DataFile objects given are not changed); a file serving several names is copied
+    once."""
+    if not choice:
+        return loaded
+    copies = {}
+    for f in loaded.values():
+        if id(f) not in copies:
+            c = copy.copy(f)
+            c.data = copy.deepcopy(f.data)
+            copies[id(f)] = c
+    out = {name: copies[id(f)] for name, f in loaded.items()}
+    apply({name: f.data for name, f in out.items()},
+          [(k, knobs.knobs[k].alternative(a)) for k, a in choice.items()], knobs.path)
+    return out
+
+
 def patched(data: dict, knobs: Knobs, choice: dict) -> dict:
     """Copies of the data files' TOML ({file name: dict}) with the choice's patches applied
     (the inputs are not changed). UserError naming the knob for a patch that does not fit

@@ -175,3 +175,35 @@ def test_rule_choices_are_options_of_run_compare_and_exact():
     assert ex["rules"] == f"hat_spent={other}"
     assert ex["probabilities"] == first_trip_odds(load_catalog(hat_spent=not spent), 5)
     assert ex["probabilities"] != first_trip_odds(CAT, 5)
+
+
+def test_the_cake_races_rule_choices_are_knobs_that_play_as_their_options():
+    """Each game gets an assumptions file: the cake race's open rule choices are knobs
+    (--assume), and a knob plays the very games of the game option that makes the same
+    choice."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from experiments.cli import app
+    cli = CliRunner()
+    listed = cli.invoke(app, ["assumptions", "list", "--game", "cake-race", "--json", "--knobs"])
+    assert listed.exit_code == 0, listed.output
+    ids = {json.loads(line)["id"] for line in listed.stdout.splitlines()}
+    assert {"hat-spent", "caught-loses", "chase-first", "exact-home", "gargamel-to",
+            "caught-to", "cake-supply"} <= ids
+    ok = cli.invoke(app, ["assumptions", "validate", "--game", "cake-race"])
+    assert ok.exit_code == 0 and "each loads" in ok.stdout
+    for knob, option in (("hat-spent=spent", "--hat-spent"),
+                         ("caught-loses=roll", "--caught-loses=roll"),
+                         ("chase-first=cat", "--chase-first=cat"),
+                         ("exact-home=yes", "--exact-home")):
+        a = cli.invoke(app, ["run", "--game", "cake-race", "--assume", knob, "--games", "300",
+                             "--jobs", "1", "--json"])
+        b = cli.invoke(app, ["run", "--game", "cake-race", option, "--games", "300",
+                             "--jobs", "1", "--json"])
+        assert a.exit_code == 0 and b.exit_code == 0, (a.output, b.output)
+        ra, rb = json.loads(a.stdout), json.loads(b.stdout)
+        assert ra["assume"] == [knob] and ra["win_rate"] == rb["win_rate"], knob
+    bad = cli.invoke(app, ["run", "--game", "cake-race", "--assume", "hat-spent=lost"])
+    assert bad.exit_code == 2 and bad.output.strip().splitlines()[-1].startswith("error: ")

@@ -3,7 +3,7 @@
 Walk to the big cake, take cakes, carry them home past Gargamel and Azrael; most secured
 cakes wins. `GAME` declares everything the generic layers read (simcore.gamekit.Game).
 """
-from ...gamekit import Game
+from ...gamekit import ASSUME, Game
 from .catalog import load_catalog
 from .config import OPTIONS, check_strategy, make_config, seated
 from .consts import DECISIONS, LOSS_REASONS, OUTCOMES, RESULT_FIELDS
@@ -34,7 +34,8 @@ GRIDS = {
 }
 
 GAME = Game(
-    name=NAME, title=TITLE, package=__name__, options=OPTIONS,
+    name=NAME, title=TITLE, package=__name__, options=(*OPTIONS, ASSUME),
+    assumptions="data/assumptions.toml",
     default_players=2, default_strategy="threshold",
     result_fields=tuple(RESULT_FIELDS), outcomes=dict(OUTCOMES), loss_reasons=dict(LOSS_REASONS),
     decisions=tuple(DECISIONS), load_catalog=load_catalog, make_config=make_config,

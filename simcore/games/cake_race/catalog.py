@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ... import assumptions as knobs_
 from ...datafile import SOURCE, DataFile, Field
 from ...errors import UserError
 from ...linked import arrays_type
@@ -22,6 +23,7 @@ from . import consts as K
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = ("board.toml", "deck.toml", "setup.toml")
+KNOBS_FILE = DATA_DIR / knobs_.FILE_NAME   # the rule choices' alternatives (simcore/assumptions.py)
 
 # st-independent constants in Rules.k
 (K_CAKE, K_BROWN, K_N_POINTS, K_CAP, K_SUPPLY, K_ELIM_AT, K_HAT_SPENT, K_GARG_TO, K_CAUGHT_TO,
@@ -69,6 +71,7 @@ class Catalog:
     digest: str
     assumptions: list = field(default_factory=list)   # (file, entry, what)
     mix: str = "default"
+    assume: tuple = ()      # the knobs in force, "knob=alternative" (--assume)
 
     def point_name(self, i: int) -> str:
         return self.points[i] if 0 <= i < len(self.points) else f"#{i}"
@@ -256,17 +259,25 @@ def _setup(f, assumptions):
 
 def load_catalog(data_dir: str | Path | None = None, hat_spent: bool | None = None,
                  caught_loses: str | None = None, chase_first: str | None = None,
-                 exact_home: bool | None = None, **unused) -> Catalog:
-    """Load the data (a `data_dir` file replaces the default of the same name). A rule
-    choice given here (a game option; None: the data's) overrides setup.toml's value."""
+                 exact_home: bool | None = None, assume=(), assumptions_file=None,
+                 **unused) -> Catalog:
+    """Load the data (a `data_dir` file replaces the default of the same name). `assume`:
+    knobs in force ("KNOB=ALTERNATIVE", data/assumptions.toml or a data folder's own): each
+    patches the data before it is checked. A rule choice given here (a game option; None: the
+    data's, knobs applied) overrides setup.toml's value."""
     files = {}
     for name in FILES:
         p = Path(data_dir) / name if data_dir else None
         if data_dir is not None and not Path(data_dir).is_dir():
             raise UserError(f"--data {data_dir}: not a folder")
         files[name] = p if p is not None and p.exists() else DATA_DIR / name
-    loaded = {n: DataFile(p) for n, p in files.items()}
+    knobs, choice = knobs_.chosen(data_dir, assume, assumptions_file, KNOBS_FILE)
+    loaded = knobs_.patch_files({n: DataFile(p) for n, p in files.items()}, knobs, choice)
     assumptions: list = []
+    for kid, alt in choice.items():
+        knob = knobs.knobs[kid]
+        assumptions.append((knobs_.FILE_NAME, f"knob '{kid}'",
+                            f"{alt} instead of {knob.default}: {knob.question}"))
     ids, adj, deg, red, start_no, starts, dist, dist_home, cake, brown = _board(
         loaded["board.toml"], assumptions)
     deck, counts = _deck(loaded["deck.toml"], assumptions)
@@ -308,5 +319,8 @@ def load_catalog(data_dir: str | Path | None = None, hat_spent: bool | None = No
     mix = "+".join(f"{key}={str(v).lower()}" for key, v in sorted(changed.items())) or "default"
     if changed:
         h.update(mix.encode())
+    assume = knobs_.words(choice)
+    if assume:
+        h.update(("assume:" + "+".join(assume)).encode())
     return Catalog(rules, list(ids), setup, {n: str(p) for n, p in files.items()},
-                   h.hexdigest(), assumptions, mix)
+                   h.hexdigest(), assumptions, mix, tuple(assume))

@@ -14,7 +14,6 @@ and the card views in card_data.py (their names are importable from here too).
 """
 from __future__ import annotations
 
-import copy
 import difflib
 import hashlib
 from dataclasses import dataclass, field
@@ -105,19 +104,8 @@ def load_catalog(data_dir: str | Path | None = None, cards: str | Path | None = 
 
 
 def _knobs(data_dir, assume, assumptions_file) -> tuple:
-    """(the knobs file's Knobs or None, {knob: alternative}): the file is read only when some
-    knob is asked for."""
-    if isinstance(assume, str):
-        assume = (assume,)
-    if not assume:
-        return None, {}
-    if isinstance(assumptions_file, knobs_.Knobs):      # already read (assumptions validate)
-        return assumptions_file, knobs_.parse_choice(assume, assumptions_file)
-    path = Path(assumptions_file) if assumptions_file is not None else (
-        Path(data_dir) / knobs_.FILE_NAME if data_dir is not None
-        and (Path(data_dir) / knobs_.FILE_NAME).is_file() else KNOBS_FILE)
-    knobs = knobs_.load(path)
-    return knobs, knobs_.parse_choice(assume, knobs)
+    """(the knobs file's Knobs or None, {knob: alternative}) (simcore.assumptions.chosen)."""
+    return knobs_.chosen(data_dir, assume, assumptions_file, KNOBS_FILE)
 
 
 def _load(data_dir, files, cards_file, without, knobs, choice) -> Catalog:
@@ -193,16 +181,7 @@ def _read(files, knobs=None, choice=None) -> dict:
         if path not in by_path:
             by_path[path] = DataFile(path)
         loaded[name] = by_path[path]
-    if choice:
-        copies = {}
-        for f in by_path.values():
-            c = copy.copy(f)
-            c.data = copy.deepcopy(f.data)
-            copies[id(f)] = c
-        loaded = {name: copies[id(f)] for name, f in loaded.items()}
-        knobs_.apply({name: f.data for name, f in loaded.items()},
-                     [(k, knobs.knobs[k].alternative(a)) for k, a in choice.items()], knobs.path)
-    return loaded
+    return knobs_.patch_files(loaded, knobs, choice)
 
 
 def _digest(files, without, knobs=None, choice=None) -> str:
