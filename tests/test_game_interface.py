@@ -71,7 +71,7 @@ def test_no_module_outside_a_game_folder_names_a_game():
 
 def test_an_option_the_game_does_not_have_is_an_error_naming_its_options():
     line = one_error("run", "--game", "cake-race", "--level", "standard")
-    assert "game 'cake-race' has no option 'level' (its options: rivals, seat, hat_spent, caught_loses, chase_first, exact_home)" in line
+    assert "game 'cake-race' has no option 'level' (its options: rivals, seat, hat_spent, caught_loses, chase_first, exact_home, assume)" in line
     line = one_error("run", "-o", "rivals=adaptive")
     assert f"game '{DEFAULT_GAME}' has no option 'rivals'" in line
 

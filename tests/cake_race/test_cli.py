@@ -112,7 +112,7 @@ def test_exact_command_prints_the_table():
     (("run", "--game", "cake-race", "-o", "colour=red"), "no option 'colour'"),
     (("run", "--game", "cake-race", "-o", "rivals"), "NAME=VALUE"),
     (("run", "--game", "cake-race", "-p", "5"), "players must be 1 to 4"),
-    (("run", "--game", "cake-race", "--die", "red"), "game 'cake-race' has no option 'die' (its options: rivals, seat, hat_spent, caught_loses, chase_first, exact_home)"),
+    (("run", "--game", "cake-race", "--die", "red"), "game 'cake-race' has no option 'die' (its options: rivals, seat, hat_spent, caught_loses, chase_first, exact_home, assume)"),
     (("run", "--game", "cake-race", "-s", "greedy"), "unknown strategy 'greedy'"),
     (("run", "--game", "hidden-village", "-s", "threshold"), "unknown strategy 'threshold'"),
     (("run", "--game", "hidden-village", "-o", "rivals=random"), "no option 'rivals'"),
