@@ -103,6 +103,15 @@ def _cell(setting_id: str, rs, spec: RunSpec):
     return cell
 
 
+def _rule_set_cell(setting_id: str, rs, spec: RunSpec, notes: list):
+    """_cell, or None with a note when the data refuse the rule set at this setting."""
+    try:
+        return _cell(setting_id, rs, spec)
+    except UserError as e:
+        notes.append(f"{setting_id or 'all'}: rule set {rs.name}: not played: {e}")
+        return None
+
+
 def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000,
                 samples: int = DEFAULT_SAMPLES, interactions: int = DEFAULT_INTERACTIONS,
                 results: str | None = None, execution=None) -> SensitivityResult:
@@ -145,13 +154,10 @@ def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000,
         cells.append(base)
         default_of[sid] = base.id
         for rs in design[1:]:
-            try:
-                c = _cell(sid, rs, s)
-            except UserError as e:
-                notes.append(f"{sid or 'all'}: rule set {rs.name}: not played: {e}")
-                continue
-            cells.append(c)
-            units.append((base.id, c.id))
+            c = _rule_set_cell(sid, rs, s, notes)
+            if c is not None:
+                cells.append(c)
+                units.append((base.id, c.id))
     if not playable:
         raise UserError("no setting can be played: " + "; ".join(notes))
     settings = playable
@@ -175,14 +181,10 @@ def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000,
             for sid, axes, s in settings:
                 top = top_knobs(analyse(df[df["setting"] == (sid or "all")]), interactions)
                 for a, b in itertools.combinations(top, 2):
-                    rs = A.pair_set(a, b)
-                    try:
-                        c = _cell(sid, rs, s)
-                    except UserError as e:
-                        notes.append(f"{sid or 'all'}: rule set {rs.name}: not played: {e}")
-                        continue
-                    pair_cells.append(c)
-                    pair_units.append((default_of[sid], c.id))
+                    c = _rule_set_cell(sid, A.pair_set(a, b), s, notes)
+                    if c is not None:
+                        pair_cells.append(c)
+                        pair_units.append((default_of[sid], c.id))
         if pair_cells:
             player, stops2, z2, info2 = api._play(cells + pair_cells, units + pair_units, games,
                                                   folder, "sensitivity", identity, ex)
