@@ -15,8 +15,10 @@ import tempfile
 import time
 from pathlib import Path
 
-# the flagship's random team and its two fast strategies (strategies/ names them)
-STRATEGIES = ("random", "greedy", "planner")
+# the flagship's random team, its two fast strategies and a team of people of middling skill
+# (strategies/ names them): (name, parameters, label)
+STRATEGIES = (("random", {}, "random"), ("greedy", {}, "greedy"), ("planner", {}, "planner"),
+              ("skill", {"skill": 0.5}, "skill 0.5"))
 # the compile from an empty cache, measured per strategy: a run compiles the rules and the
 # kernels of its own strategy only (strategies/<game>/; the rollout's include its bases')
 COMPILE_STRATEGIES = ("greedy", "planner", "rollout")
@@ -32,9 +34,10 @@ def configs() -> list[dict]:
     return [cells[0], cells[-1]]
 
 
-def _resolve(strategy: str, options: dict):
+def _resolve(strategy: str, options: dict, params: dict | None = None):
     from experiments.runs import RunSpec, resolve
-    return resolve(RunSpec(players=PLAYERS, strategy=strategy, options=options))
+    return resolve(RunSpec(players=PLAYERS, strategy=strategy, options=options,
+                           params=dict(params or {})))
 
 # plays `games` games in a fresh process and prints its timing as JSON (used for the
 # compile-time, warm-start and plain-Python measurements)
@@ -69,24 +72,24 @@ def _child(args, env_extra=None, timeout=3600):
 
 
 def games_per_second(strategy: str, options: dict, seconds: float = 3.0,
-                     windows: int = 5) -> dict:
+                     windows: int = 5, params: dict | None = None) -> dict:
     """In this process (kernels loaded): play chunks for `seconds`, split into `windows` equal
     windows; the rate is the median window's. The machine's other tenants slow some windows
     (one 3-second window measured greedy anywhere from 18 000 to 20 700 games/s for the same
     code), and the median keeps such a burst from deciding the figure."""
     import statistics
 
-    r = _resolve(strategy, options)
-    cat, C, run_games, sid, params = r.catalog, r.config, r.game.run_games, r.strategy.kernel_id, r.params
+    r = _resolve(strategy, options, params)
+    cat, C, run_games, sid, vec = r.catalog, r.config, r.game.run_games, r.strategy.kernel_id, r.params
     st = r.game.new_state(cat.rules, event_capacity=1)
-    run_games(cat, C, sid, params, 1, 0, 50, state=st)   # warm-up
+    run_games(cat, C, sid, vec, 1, 0, 50, state=st)   # warm-up
     chunk, games, wins, start, total = 200, 0, 0, 50, 0.0
     rates = []
     for _ in range(windows):
         n = 0
         t = time.perf_counter()
         while time.perf_counter() - t < seconds / windows:
-            out = run_games(cat, C, sid, params, 1, start, chunk, state=st)
+            out = run_games(cat, C, sid, vec, 1, start, chunk, state=st)
             n += chunk
             start += chunk
             wins += int((out[:, 0] == 1).sum())
@@ -94,7 +97,8 @@ def games_per_second(strategy: str, options: dict, seconds: float = 3.0,
         rates.append(n / dt)
         games += n
         total += dt
-    return {"strategy": strategy, **options, "games": games,
+    return {"strategy": strategy, **options, **{f"param_{k}": v for k, v in (params or {}).items()},
+            "games": games,
             "seconds": total, "games_per_s": statistics.median(rates),
             "window_rates": rates, "win_rate": wins / games}
 
@@ -167,11 +171,11 @@ def run_benchmark(out: Path, measure_compile: bool = True, seconds: float = 3.0,
     speeds = []
     cfgs = configs()
     for options in cfgs:
-        for strategy in STRATEGIES:
-            r = games_per_second(strategy, options, seconds)
+        for strategy, params, label in STRATEGIES:
+            r = games_per_second(strategy, options, seconds, params=params)
             speeds.append(r)
             where = " ".join(f"{v:<8}" for v in options.values())
-            echo(f"  {where} {strategy:<8} {r['games_per_s']:>9,.0f} games/s"
+            echo(f"  {where} {label:<9} {r['games_per_s']:>9,.0f} games/s"
                  f"  (win rate {r['win_rate']:.1%} over {r['games']:,} games)")
     result["speed"] = speeds
     easiest = ", ".join(map(str, cfgs[0].values()))
@@ -193,7 +197,7 @@ def run_benchmark(out: Path, measure_compile: bool = True, seconds: float = 3.0,
             echo(f"  {strategy:<8} {cp['compile_s']:6.1f} s  (CPU {cp['compile_cpu_s']:.1f} s)")
     result["peak_rss_mib"] = peak_rss_mib()
     echo(f"peak RSS: {result['peak_rss_mib']:.0f} MiB")
-    greedy = speeds[STRATEGIES.index("greedy")]       # greedy at the easiest configuration
+    greedy = speeds[[s[2] for s in STRATEGIES].index("greedy")]   # at the easiest configuration
     result["summary"] = {
         "games_per_s_core": greedy["games_per_s"],
         "speedup_vs_python": greedy["games_per_s"] / py["games_per_s"],

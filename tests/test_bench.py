@@ -12,3 +12,9 @@ def test_games_per_second_reports_the_median_of_its_windows():
     assert r["games"] % 200 == 0 and r["games"] >= 5 * 200   # whole chunks, one at least a window
     assert 0.25 <= r["seconds"] < 5.0
     assert 0.0 <= r["win_rate"] <= 1.0
+
+
+def test_the_skill_team_is_benchmarked_at_its_parameter():
+    r = games_per_second("skill", {"level": "standard", "die": "white"}, seconds=0.2, windows=2,
+                         params={"skill": 0.5})
+    assert r["strategy"] == "skill" and r["param_skill"] == 0.5 and r["games_per_s"] > 0
