@@ -357,9 +357,9 @@ def curve(spec: RunSpec, levels: list | None = None, points: int = 11, games: in
     """The difficulty curve of each level of the game's ladder (each level with each die it
     allows; `levels` keeps some): the strategy's `skill` from 0 to 1 in `points` steps, every
     point on the same seeds, in parallel; then the skill each curve needs for even odds and
-    for 80% (experiments.curve). The strategy must have a `skill` parameter (default:
+    for 80% (reports.curve). The strategy must have a `skill` parameter (default:
     `skill`)."""
-    from . import curve as K
+    from reports import curve as K
     from .grid import cell_id
     ex = execution or Execution()
     check_games(games)

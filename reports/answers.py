@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from simcore.reportkit import Overview, rate_words, select
+from simcore.reportkit import SKILL, Overview, rate_words, select, usual
 
 
 def is_full_mix(t: pd.DataFrame, rep) -> pd.Series:
@@ -134,8 +134,101 @@ def overview(tables: dict, rep, card_names: dict | None = None) -> Overview:
 
 
 def answers(tables: dict, rep, card_names: dict | None = None) -> list[str]:
-    """The questions a designer asks, answered in plain sentences by the game's descriptor
-    from the tables (none when the game declares no answers or the tables hold no game)."""
+    """The questions a designer asks, answered in plain sentences: the difficulty curves
+    first (`curve_answers`, where the results hold some), then the game's descriptor's
+    answers from the tables (none when it declares none or the tables hold no game)."""
+    curves = curve_answers(tables, rep)
     if rep.answers is None or tables["win_odds"].empty:
+        return curves
+    return curves + list(rep.answers(overview(tables, rep, card_names)))
+
+
+# ----------------------------------------------------------------------------- difficulty curves
+SKILL_SAID = 0.5        # the skill the first sentence speaks of: a table of middling players
+
+
+def _at_skill(p: pd.DataFrame, skill: float) -> tuple[float, bool]:
+    """(the win rate of one curve at `skill`, whether it was played there: else read off the
+    monotone fit between the skills played)."""
+    from .curve import fitted_at
+    m = p[(p["skill"] - skill).abs() < 1e-9]
+    if len(m):
+        return float(m.iloc[0]["win_rate"]), True
+    return fitted_at(p, skill), False
+
+
+def curve_answers(tables: dict, rep) -> list[str]:
+    """The difficulty curves in plain words: what a team of middling skill wins at each value
+    of the x axis (at its usual variant; with its band across plausible rules where a
+    sensitivity sweep played that skill and setting), then the skill each curve needs for even odds, the
+    usual variants first, then each other variant's curves (e.g. the red die's). Speaks of the
+    first results folder and the game's usual player count where the curves hold several."""
+    pts, thr = tables.get("difficulty_curve"), tables.get("skill_thresholds")
+    bands = tables.get("sensitivity_envelope")
+    if pts is None or pts.empty:
         return []
-    return list(rep.answers(overview(tables, rep, card_names)))
+    if "results" in pts.columns:
+        first = pts["results"].iloc[0]
+        pts, thr = pts[pts["results"] == first], thr[thr["results"] == first]
+    p = players_of(pts, rep)
+    if p is not None:
+        pts, thr = select(pts, players=p), select(thr, players=p)
+    x = rep.axis(rep.x)
+    xs = sorted(pts[rep.x].unique().tolist(), key=x.rank) if rep.x in pts.columns else [None]
+    names = [v for v in rep.variants if v in pts.columns]
+    combos = sorted({tuple(r) for r in pts[names].itertuples(index=False, name=None)},
+                    key=lambda c: [rep.axis(n).rank(v) for n, v in zip(names, c)]) if names else [()]
+    common = None
+    said, approx = [], False
+    for xv in xs:
+        at = select(pts, **{rep.x: xv}) if xv is not None else pts
+        v = usual(rep, at)
+        common = v if common is None else common
+        mine = select(at, **v)
+        rate, played = _at_skill(mine, SKILL_SAID)
+        approx |= not played
+        extra = {k: val for k, val in v.items() if common.get(k) != val}
+        # the assumption band of a sensitivity sweep played at this skill and setting
+        band = _band(bands, {**({rep.x: xv} if xv is not None else {}), **v, SKILL: SKILL_SAID,
+                             **{k: mine[k].iloc[0] for k in ("strategy", "players") if k in mine}})
+        band = band.split(";")[0]
+        inside = "; ".join(w for w in (rep.phrase(extra), band) if w)
+        where = (f" at {x.say(xv)}" if xv is not None else "") + (f" ({inside})" if inside else "")
+        said.append(f"{_pct(rate)}{where}")
+    who = f"{_s(p, 'player')}" if p is not None else ""
+    ctx = ", ".join(w for w in (rep.phrase(common or {}), who) if w)
+    out = [f"A {rep.who} that plays at skill {SKILL_SAID:g} wins {'about ' if approx else ''}"
+           f"{_and(said)}{f' ({ctx})' if ctx else ''}."]
+    half = thr[thr["target"] == 0.5]
+    first = names[:1]               # one clause per value of the first variant (e.g. the die)
+    firsts = sorted(dict.fromkeys(c[0] for c in combos), key=rep.axis(first[0]).rank) if first else [None]
+    parts = []
+    for fv in firsts:
+        rows = select(half, **{first[0]: fv}) if first else half
+        items = []
+        for xv in xs:
+            r = select(rows, **{rep.x: xv}) if xv is not None else rows
+            if r.empty:
+                continue
+            r = select(r, **usual(rep, r))     # the other variants at their usual values
+            r = r.iloc[0]
+            where = f" at {x.say(xv)}" if xv is not None else ""
+            if r["skill_needed"] is None or r["skill_needed"] != r["skill_needed"]:
+                items.append(f"not reached even at skill 1{where}")
+            else:
+                items.append(f"{r['skill_needed']:.2f}{where}")
+        if items:
+            parts.append((rep.axis(first[0]).say(fv) if first else "", items))
+    if parts:
+        text = "; ".join(_and(items) + (f" ({ph})" if ph else "") for ph, items in parts)
+        out.append(f"Even odds need skill {text} (95% intervals in the table \"Skill each "
+                   f"level needs\").")
+    return out
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%" if 0.01 <= x <= 0.99 else f"{100 * x:.1f}%"
+
+
+def _and(items: list) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

@@ -14,6 +14,7 @@ import pandas as pd
 
 from simcore.reportkit import a_an, select, usual
 
+from . import curve as C
 from . import figures as F
 from . import html as H
 from . import sensitivity as S
@@ -42,10 +43,18 @@ class Context:
 def compute(df: pd.DataFrame, rep, ctx: Context | None = None) -> dict:
     """Every table of the report, by file stem (tables that do not apply to the game are
     absent; a table may be empty when the results hold nothing for it)."""
+    df, curves = C.split(df, rep)
     df, sens = split_sensitivity(df)
+    tables = {}
+    if curves is not None:
+        tables["difficulty_curve"], tables["skill_thresholds"] = C.analyse(curves, rep)
+        if df.empty:            # curves are all the results hold: no other table reads a game
+            return {**tables, "win_odds": pd.DataFrame(columns=["cell", "strategy", "games", "wins",
+                                                             "win_rate", "ci_low", "ci_high"]),
+                    "headline": pd.DataFrame()}
     analyses = S.report_analyses(sens, rep) if sens is not None else []
     odds = T.win_odds(df, rep)
-    tables = {"win_odds": odds}
+    tables["win_odds"] = odds
     for b in rep.breakdowns:
         tables[f"win_odds_by_{b.name}"] = T.win_odds(df, rep, by=b.name)
     for c in rep.comparisons:
@@ -106,6 +115,15 @@ def sections(tables: dict, rep) -> list:
             f"Win rate with its 95% interval (± half-width where the interval is nearly "
             f"symmetric), per {rows} (rows) and {'strategy' if by == 'strategy' else 'player count'} "
             f"(columns).")]
+    out.append(("skill_thresholds", "Skill each level needs",
+                f"The skill {a_an(who)} needs to win half its games (target 50%) and 80% of them: "
+                f"where the win rate, fitted non-decreasing in skill (isotonic regression, "
+                f"weighted by games), first reaches the target, interpolated between the skills "
+                f"played; 95% interval by bootstrap over games (1 000 refits). Blank where the "
+                f"curve does not reach the target even at skill 1."))
+    out.append(("difficulty_curve", "Difficulty curve", f"Win rate of {a_an(who)} against its "
+                f"skill (0 plays like random, 1 like the strongest strategy), every skill on the "
+                f"same seeds: games, wins, win rate with its 95% Wilson interval."))
     out.append(("win_odds", "Win odds", "Every configuration: games, wins, win rate with its 95% "
                 "Wilson interval (rates in %)."))
     for b in rep.breakdowns:
@@ -144,13 +162,16 @@ def make_figures(tables: dict, rep) -> tuple[dict, list]:
     lost every game gets no all-zero figure)."""
     main = main_results(tables["win_odds"], rep)
     odds = T.sort_configs(full_mix(tables["win_odds"], rep, main), rep)
+    figs, notes = {}, []
+    fig = curve_figure(tables, rep)
+    if fig is not None:
+        figs["difficulty_curve"] = fig
+    if odds.empty:
+        return figs, notes
     surv, prox = tables["survival"], tables.get("loss_proximity")
     if main is not None:            # cell ids are unique within a folder only
         surv = surv[surv["results"] == main]
         prox = prox[prox["results"] == main] if prox is not None else None
-    figs, notes = {}, []
-    if odds.empty:
-        return figs, notes
     figs.update(sensitivity_figures(tables, rep))
     strategies = strong_first(odds["strategy"], rep)
     x = rep.axis(rep.x)
@@ -216,11 +237,28 @@ def make_figures(tables: dict, rep) -> tuple[dict, list]:
     return figs, notes
 
 
+def curve_figure(tables: dict, rep):
+    """The difficulty curves (reports.curve) of the first results folder and the usual player
+    count, or None when the results hold no curve."""
+    pts, thr = tables.get("difficulty_curve"), tables.get("skill_thresholds")
+    if pts is None or pts.empty:
+        return None
+    if "results" in pts.columns:
+        first = pts["results"].iloc[0]
+        pts, thr = pts[pts["results"] == first], thr[thr["results"] == first]
+    p = players_of(pts, rep)
+    if p is not None:
+        pts, thr = select(pts, players=p), select(thr, players=p)
+    who = ", ".join(w for w in (f"{p} players" if p is not None else "",) if w)
+    return F.difficulty_curves(pts, thr, rep, f"How the win rate of {a_an(rep.who)} rises with "
+                               f"its skill" + (f" ({who})" if who else ""))
+
+
 def setting_label(values: dict, rep) -> str:
     """A sensitivity setting in words: 'Terrible (red die, Hungry), planner team, 3 players'."""
     x = rep.axis(rep.x).say(values[rep.x]) if rep.x in values else ""
     v = rep.phrase({k: values[k] for k in rep.variants if k in values})
-    rest = rep.phrase({k: values[k] for k in ("strategy", "players") if k in values})
+    rest = rep.phrase({k: values[k] for k in ("strategy", C.SKILL, "players") if k in values})
     return ", ".join(p for p in (x + (f" ({v})" if v else ""), rest) if p)
 
 
@@ -281,6 +319,11 @@ def build(df: pd.DataFrame, rep, ctx: Context, out) -> dict:
         p = out / "figures" / f"{stem}.png"
         p.write_bytes(pngs[stem])
         written["figures"][stem] = p
+    # a table or figure an earlier report wrote into `out` and this one does not is stale
+    for folder, ext, kept in (("tables", "csv", written["tables"]), ("figures", "png", written["figures"])):
+        for old in (out / folder).glob(f"*.{ext}"):
+            if old not in kept.values():
+                old.unlink()
     index = out / "index.html"
     tmp = out / ".index.html.tmp"
     sens = {k: pngs.pop(k) for k in list(pngs) if k.startswith("sensitivity")}

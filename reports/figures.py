@@ -384,3 +384,53 @@ def envelope(env: pd.DataFrame, labels: list, samples: list, title: str) -> Figu
               frameon=False)
     _title(fig, title)
     return fig
+
+
+# ----------------------------------------------------------------------------- difficulty curves
+def difficulty_curves(points: pd.DataFrame, thresholds: pd.DataFrame, rep,
+                      title: str) -> Figure | None:
+    """The win rate against the team's skill (reports.curve), one line per curve: its colour
+    from the x axis's value (e.g. the level), its dash from the first variant's (e.g. the
+    die); a band for each point's 95% Wilson interval and a diamond where the monotone fit
+    reaches even odds. None without points."""
+    from .curve import fitted_at
+    if points is None or points.empty:
+        return None
+    keys = [c for c in points.columns if c not in ("skill", "games", "wins", "win_rate",
+                                                   "ci_low", "ci_high")]
+    varying = [k for k in keys if points[k].nunique(dropna=False) > 1]
+    x = rep.x if rep.x in points.columns else None
+    xs = sorted(points[x].unique().tolist(), key=rep.axis(x).rank) if x else [None]
+    var = next((v for v in rep.variants if v in varying), None)
+    vs = sorted(points[var].unique().tolist(), key=rep.axis(var).rank) if var else [None]
+    fig = _new(7.5, 5.2, "")
+    ax = fig.subplots()
+    for vals, p in points.groupby(keys, sort=False, dropna=False):
+        at = dict(zip(keys, vals if isinstance(vals, tuple) else (vals,)))
+        p = p.sort_values("skill")
+        colour = COLOURS[xs.index(at[x]) % len(COLOURS)] if x else COLOURS[0]
+        dash = STYLES[vs.index(at[var]) % len(STYLES)] if var else "-"
+        label = ", ".join(w for w in (rep.axis(k).say(at[k]) for k in varying) if w) or "all games"
+        s = p["skill"].to_numpy(float)
+        ax.fill_between(s, 100 * p["ci_low"].to_numpy(float), 100 * p["ci_high"].to_numpy(float),
+                        color=colour, alpha=0.15, lw=0)
+        ax.plot(s, 100 * p["win_rate"].to_numpy(float), color=colour, ls=dash, marker="o", ms=3,
+                lw=1.6, label=label)
+        mine = select(thresholds, **at)
+        half = mine[(mine["target"] == 0.5) & mine["skill_needed"].notna()] if len(mine) else mine
+        if len(half):
+            sk = float(half.iloc[0]["skill_needed"])
+            ax.plot([sk], [100 * fitted_at(p, sk)], marker="D", ms=6, color=colour,
+                    markeredgecolor="black", ls="none")
+    ax.axhline(50, color="#555555", lw=0.8, ls=":")
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("skill of the team (0 plays like random, 1 like the strongest strategy)")
+    ax.set_ylabel("win rate (% of games won)")
+    _pct_axis(ax)
+    ax.legend(loc="upper left", fontsize=8)
+    _title(fig, title)
+    n = _games(points)
+    fig.caption = (f"Win rate against skill, one line per {' and '.join(rep.label(k) for k in varying) or 'curve'}: "
+                   f"{n} per point on the same seeds, band: 95% Wilson interval; a diamond marks "
+                   f"the skill the monotone fit needs for even odds (the dotted line at 50%).")
+    return fig

@@ -30,6 +30,8 @@ LABELS = {
     "pessimistic": "all pessimistic (%)", "optimistic": "all optimistic (%)",
     "envelope_low": "envelope, lowest (%)", "envelope_high": "envelope, highest (%)",
     "most_sensitive_to": "most sensitive to",
+    "skill": "skill", "target": "target win rate (%)", "skill_needed": "skill needed",
+    "reached": "resamples that reach it (%)",
 }
 # interval column pairs (X_ci_low, X_ci_high) -> the label of the merged column
 INTERVALS = {("ci_low", "ci_high"): "95% CI (%)",
@@ -40,7 +42,8 @@ PERCENT = {"win_rate", "ci_low", "ci_high", "halfwidth", "base_rate", "other_rat
            "diff_ci_low", "diff_ci_high", "unpaired_ci_low", "unpaired_ci_high", "share",
            "one_step_share", "interaction", "interaction_ci_low", "interaction_ci_high",
            "diff_a", "diff_b", "diff_sum", "diff_joint", "single_low", "single_high",
-           "sample_low", "sample_high", "pessimistic", "optimistic", "envelope_low", "envelope_high"}
+           "sample_low", "sample_high", "pessimistic", "optimistic", "envelope_low", "envelope_high",
+           "target", "reached"}
 
 
 def labels(rep) -> dict:
@@ -215,40 +218,52 @@ def config_html(sources: list, df: pd.DataFrame) -> str:
 
 def strategy_params_html(sources: list) -> str:
     """The parameters in force of every strategy that played (a cell's --param values, else the
-    strategy's defaults in this code version) and its fixed weights, one table per strategy and
-    setting."""
+    strategy's defaults in this code version) and its fixed weights, one table per strategy:
+    a parameter the cells set to several values (a skill axis) lists them in one row."""
     import strategies
     from simcore.errors import UserError
-    seen: dict = {}
+    seen: dict = {}         # (game, strategy) -> the parameter sets its cells gave
     for src in sources:
         game = src.manifest.get("identity", {}).get("game")
         for d in src.manifest.get("cells", {}).values():
             name = d.get("strategy")
             if name:
-                seen.setdefault((game, name, json.dumps(d.get("params") or {}, sort_keys=True)), None)
+                sets = seen.setdefault((game, name), {})
+                sets.setdefault(json.dumps(d.get("params") or {}, sort_keys=True), None)
     parts = []
-    for game, name, given in seen:
+    for (game, name), sets in seen.items():
         try:
             s = strategies.get(name, game, load=False)
         except UserError:   # a plug-in no longer importable: its parameters as the run gave them
             s = None
-        over = json.loads(given)
-        params = dict(s.params) if s is not None else {}
-        params.update(over)
+        overs = [json.loads(g) for g in sets]
+        params = {k: [v] for k, v in (s.params.items() if s is not None else ())}
+        for over in overs:
+            for k in over:
+                params.setdefault(k, [])
+        for k in params:    # each parameter's values over the cells, in the order first played
+            vals = [over.get(k, s.params.get(k) if s is not None else None) for over in overs]
+            params[k] = list(dict.fromkeys(v for v in vals if v is not None))
         if not params and not (s is not None and s.fixed):
             continue
+        given = {k for over in overs for k in over}
+
+        def value(vs):
+            return ", ".join(f"{v:g}" for v in sorted(vs)) + (" (per cell)" if len(vs) > 1 else "")
         rows = "".join(
-            f"<tr><th>{html.escape(k)}</th><td>{v:g}</td><td>{'set' if k in over else 'default'}</td>"
+            f"<tr><th>{html.escape(k)}</th><td>{html.escape(value(vs))}</td>"
+            f"<td>{'set' if k in given else 'default'}</td>"
             f"<td style='text-align:left;white-space:normal'>"
             f"{html.escape(s.param_help.get(k, '') if s is not None else '')}</td></tr>"
-            for k, v in params.items())
+            for k, vs in params.items())
         fixed = "" if s is None or not s.fixed else (
             f"<details><summary>{len(s.fixed)} fixed weights (named constants of its kernels)"
             f"</summary><table class='t kv'>" + "".join(
                 f"<tr><th>{html.escape(k)}</th><td>{v:g}</td><td style='text-align:left;"
                 f"white-space:normal'>{html.escape(s.param_help.get(k, ''))}</td></tr>"
                 for k, v in s.fixed.items()) + "</table></details>")
-        what = f" with {html.escape(', '.join(f'{k}={v:g}' for k, v in over.items()))}" if over else ""
+        what = (f" with {html.escape(', '.join(f'{k}={vs[0]:g}' for k, vs in params.items() if k in given))}"
+                if len(overs) == 1 and given else "")
         parts.append(f"<h3>Strategy <code>{html.escape(name)}</code>{what}: its parameters in force</h3>"
                      f"<table class='t kv'><tr><th>parameter</th><th>value</th><th></th>"
                      f"<th>what it weighs</th></tr>{rows}</table>{fixed}")

@@ -19,6 +19,7 @@ import math
 import numpy as np
 import pandas as pd
 
+from simcore.reportkit import SKILL
 from simcore.stats import Z95, wilson_interval
 
 FDR = 0.05
@@ -247,8 +248,9 @@ def is_sensitivity(df: pd.DataFrame) -> bool:
 
 def setting_axes(df: pd.DataFrame, rep) -> list:
     """The configuration columns that describe a setting (the descriptor's axes but the knobs
-    in force and the card mix, which a rule set may change)."""
-    return [a.name for a in rep.axes if a.name in df.columns and a.name not in ("assume", "mix")]
+    in force and the card mix, which a rule set may change; and the skill of a skill team)."""
+    return [a.name for a in rep.axes if a.name in df.columns and a.name not in ("assume", "mix")] \
+        + ([SKILL] if SKILL in df.columns and df[SKILL].notna().any() else [])
 
 
 def report_analyses(df: pd.DataFrame, rep, z: float = Z95) -> list:
@@ -267,7 +269,8 @@ def report_analyses(df: pd.DataFrame, rep, z: float = Z95) -> list:
             continue
         first = d.iloc[0]
         values = {**dict(zip(keys, vals if isinstance(vals, tuple) else (vals,))),
-                  **{a: (first[a].item() if hasattr(first[a], "item") else first[a]) for a in axes}}
+                  **{a: (first[a].item() if hasattr(first[a], "item") else first[a]) for a in axes
+                     if not (isinstance(first[a], float) and first[a] != first[a])}}
         out.append((values, analyse(g, z)))
     # in report order: the folder as given, then each axis in the descriptor's order
     order = [a for a in axes]

@@ -14,6 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+# the skill scale's column in a results table (a strategy family's `skill` parameter: 0 plays
+# like random, 1 like the game's strongest strategy); the report speaks of it by name
+SKILL = "param_skill"
+
 
 # ----------------------------------------------------------------------------- the descriptor
 @dataclass(frozen=True)
@@ -155,6 +159,8 @@ class Report:
         for a in self.axes:
             if a.name == name:
                 return a
+        if name == SKILL:
+            return Axis(name, "skill", words=_number, phrase=lambda v: "" if _number(v) == "-" else f"skill {_number(v)}")
         if name.startswith("param_"):
             return Axis(name, f"parameter {name[len('param_'):]}", words=_number)
         return Axis(name, name.replace("_", " "))

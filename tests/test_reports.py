@@ -713,3 +713,20 @@ def test_the_configuration_lists_the_strategy_parameters_in_force(tmp_path):
     fixed = strategies.get("greedy", load=False).fixed
     assert f"{len(fixed)} fixed weights" in section
     assert all(f"<tr><th>{k}</th><td>{v:g}</td>" in section for k, v in fixed.items())
+
+
+def test_a_parameter_set_per_cell_is_one_row_of_its_values_and_stale_outputs_go(tmp_path):
+    g = tmp_path / "g.toml"
+    g.write_text('games = 10\n[fixed]\nstrategy = "skill"\nplayers = 2\n'
+                 '[axes]\nparams = [{skill = 0.0}, {skill = 0.5}, {skill = 1.0}]\n')
+    api.sweep(str(g), results=str(tmp_path / "r"), execution=ONE_JOB)
+    stale = tmp_path / "out" / "figures" / "win_rate_by_level-old.png"
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes(b"an earlier report's figure")
+    build_report([str(tmp_path / "r")], str(tmp_path / "out"), None)
+    section = page(tmp_path / "out").split('<h2 id="configuration">')[1].split("<h2")[0]
+    assert section.count("Strategy <code>skill</code>") == 1
+    assert "<tr><th>skill</th><td>0, 0.5, 1 (per cell)</td><td>set</td>" in section
+    assert "<tr><th>mistake</th><td>2</td><td>default</td>" in section
+    # three skills on the same seeds make a curve: its figure, and no figure of an earlier run
+    assert sorted(p.name for p in (tmp_path / "out" / "figures").iterdir()) == ["difficulty_curve.png"]

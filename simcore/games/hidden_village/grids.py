@@ -29,6 +29,24 @@ def balance() -> dict:
                         "hungry": [c[2] for c in combos]}]}
 
 
+# games per point of the `difficulty` grid (7 curves x 11 skills): 2 000, as `meeplesim curve`
+DIFFICULTY_GAMES = 2000
+SKILLS = tuple(round(i / 10, 6) for i in range(11))
+
+
+def difficulty() -> dict:
+    """The difficulty curve of every level with each die it allows (the ladder): the skill
+    team at 11 skills from 0 to 1, every point on the same seeds (the report draws the curves
+    and the skill each level needs, reports.curve)."""
+    cells, _ = ladder_cells(load_catalog(None))
+    return {"description": "the difficulty curve of every level with each die it allows: the "
+            "skill team (3 players) at 11 skills from 0 to 1 on the same seeds",
+            "games": DIFFICULTY_GAMES, "seed": 1, "chunk": DIFFICULTY_GAMES // 2,
+            "fixed": {"strategy": "skill", "players": 3},
+            "axes": {"params": [{"skill": s} for s in SKILLS]},
+            "linked": [{"level": [c["level"] for c in cells], "die": [c["die"] for c in cells]}]}
+
+
 def card_impact() -> dict:
     ids = sorted({r["id"] for r in card_records(load_catalog(None))} - {"too-late"})
     return {"description": "the full card mix and each one-card-removed mix on paired seeds, "
@@ -71,6 +89,7 @@ GRIDS = {
                  "axes": {"level": ["standard", "complex", "terrible"], "die": list(DICE)}},
     "card-impact": card_impact,
     "balance": balance,
+    "difficulty": difficulty,
     "sensitivity": sensitivity,
 }
 
