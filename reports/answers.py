@@ -196,9 +196,10 @@ def curve_answers(tables: dict, rep) -> list[str]:
         where = (f" at {x.say(xv)}" if xv is not None else "") + (f" ({inside})" if inside else "")
         said.append(f"{_pct(rate)}{where}")
     who = f"{_s(p, 'player')}" if p is not None else ""
-    ctx = ", ".join(w for w in (rep.phrase(common or {}), who) if w)
-    out = [f"A {rep.who} that plays at skill {SKILL_SAID:g} wins {'about ' if approx else ''}"
-           f"{_and(said)}{f' ({ctx})' if ctx else ''}."]
+    usual_words = rep.phrase(common or {})
+    ctx = ", ".join(w for w in (who, f"{usual_words} unless said" if usual_words else "") if w)
+    out = [f"A {rep.who} that plays at skill {SKILL_SAID:g}{f' ({ctx})' if ctx else ''} wins "
+           f"{'about ' if approx else ''}{_and(said)}."]
     half = thr[thr["target"] == 0.5]
     first = names[:1]               # one clause per value of the first variant (e.g. the die)
     firsts = sorted(dict.fromkeys(c[0] for c in combos), key=rep.axis(first[0]).rank) if first else [None]

@@ -115,8 +115,8 @@ def test_the_report_splits_skill_curves_from_the_other_tables_and_reads_their_th
 def test_the_answers_start_with_the_skill_05_team_and_the_even_odds_skills():
     t = compute(curve_results(), HV)
     lines = answers(t, HV)
-    assert lines[0] == ("A team that plays at skill 0.5 wins 95% at Standard and 35% at "
-                        "Terrible (Hungry) (white die, 3 players).")
+    assert lines[0] == ("A team that plays at skill 0.5 (3 players, white die unless said) wins "
+                        "95% at Standard and 35% at Terrible (Hungry).")
     assert lines[1].startswith("Even odds need skill 0.30 at Standard and 0.59 at Terrible "
                                "(white die); 0.80 at Terrible (red die)")
 

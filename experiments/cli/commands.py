@@ -290,8 +290,9 @@ def report(
     Example: meeplesim report results/mine --out results/report --title "Our first sweep"
     """
     w = api.report(results, out, title)
-    typer.echo(f"report: {w['index']}  ({w['games']:,} games, {len(w['tables'])} tables, "
-               f"{len(w['figures'])} figures, {w['assumptions']} assumed rule values; "
+    from simcore.reportkit import count
+    typer.echo(f"report: {w['index']}  ({w['games']:,} games, {count(len(w['tables']), 'table')}, "
+               f"{count(len(w['figures']), 'figure')}, {w['assumptions']} assumed rule values; "
                f"{w['seconds']:.1f} s)")
     head = w["headline"]
     if head is not None and not head.empty:
