@@ -89,25 +89,33 @@ class Strategy:
             plugins.activate(self.plugin, self.param_values(overrides), decisions)
 
 
-_REGISTRY: dict[str, Strategy] = {}
+# name -> the strategies of that name: one for every game ("*"), or one per game (each game's
+# `skill` is its own family on its own strongest strategy)
+_REGISTRY: dict[str, list[Strategy]] = {}
+
+
+def _plays(s: Strategy, game: str) -> bool:
+    return "*" in s.games or game in s.games
 
 
 def register(strategy: Strategy) -> Strategy:
-    if strategy.name in _REGISTRY:
-        raise ValueError(f"strategy '{strategy.name}' is already registered")
-    _REGISTRY[strategy.name] = strategy
+    for other in _REGISTRY.get(strategy.name, []):
+        if "*" in other.games or "*" in strategy.games or set(other.games) & set(strategy.games):
+            raise ValueError(f"strategy '{strategy.name}' is already registered")
+    _REGISTRY.setdefault(strategy.name, []).append(strategy)
     return strategy
 
 
 def get(name: str, game: str = DEFAULT_GAME, load: bool = True) -> Strategy:
-    """A strategy by name: a registered one, an installed entry point, or `module:function`;
-    its kernels bound, ready to play (`load=False`: its description only)."""
-    s = _REGISTRY.get(name)
-    if s is None and ":" in name:
+    """A strategy by name for a game: a registered one, an installed entry point, or
+    `module:function`; its kernels bound, ready to play (`load=False`: its description only)."""
+    mine = [s for s in _REGISTRY.get(name, []) if _plays(s, game)]
+    s = mine[0] if mine else None
+    if s is None and name not in _REGISTRY and ":" in name:
         s = _from_module(name)
-    if s is None:
+    if s is None and name not in _REGISTRY:
         s = _from_entry_point(name)
-    if s is None or ("*" not in s.games and game not in s.games):
+    if s is None or not _plays(s, game):
         names = ", ".join(available(game))
         raise UserError(f"unknown strategy '{name}' (known: {names}; or a plug-in as "
                         f"package.module:function)")
@@ -132,8 +140,8 @@ def _from_entry_point(name: str) -> Strategy | None:
 
 
 def available(game: str = DEFAULT_GAME) -> list[str]:
-    return sorted([n for n, s in _REGISTRY.items()
-                   if s.listed and ("*" in s.games or game in s.games)]
+    return sorted([n for n, ss in _REGISTRY.items()
+                   if any(s.listed and _plays(s, game) for s in ss)]
                   + [n for n in plugins.entry_points() if n not in _REGISTRY])
 
 

@@ -14,14 +14,16 @@ from simcore.linked import CHOOSE_SIGNATURE, bind
 
 
 @njit
-def leave_adaptive(R, st, p, par):
-    """Leave when one more turn at the cake is worth less than going home now, judged from
-    the cards not yet seen in the deck's current pass, the distance home, and how far the
-    best rival is ahead (max_k caps the load; catch_risk is the assumed chance a chase ends
-    in a catch; lead_weight how much being behind pushes to stay)."""
+def stay_values(R, st, p, par):
+    """(ruled, v_stay, v_leave): what one more turn at the cake and going home now are each
+    worth to seat p, in cakes expected home, judged from the cards not yet seen in the deck's
+    current pass, the distance home, and how far the best rival is ahead (catch_risk is the
+    assumed chance a chase ends in a catch; lead_weight how much being behind pushes to stay).
+    `ruled` is True where adaptive leaves by rule, not by value: carrying max_k cakes, or no
+    card left to come in the pass (the values are then 0)."""
     c = st.pl[p, S.P_CARRIED]
     if c >= par[0]:
-        return 1
+        return True, 0.0, 0.0
     cap = R.k[C.K_CAP]
     # cards of each kind still to come in this pass: the pass's cards less those seen
     rem_total = 0.0
@@ -35,7 +37,7 @@ def leave_adaptive(R, st, p, par):
         elif kind == K.CARD_CAT:
             rem_c = r
     if rem_total <= 0:
-        return 1
+        return True, 0.0, 0.0
     p_g = rem_g / rem_total
     p_c = rem_c / rem_total if st.pl[p, S.P_HATS] == 0 else 0.0
     risk = par[1]
@@ -66,6 +68,16 @@ def leave_adaptive(R, st, p, par):
     need = best - st.pl[p, S.P_SECURED] - c
     if need > 0:
         v_stay += par[2] * min(gain, need) * s_home
+    return False, v_stay, v_leave
+
+
+@njit
+def leave_adaptive(R, st, p, par):
+    """Leave when one more turn at the cake is worth less than going home now (`stay_values`),
+    and always once carrying max_k cakes (or with no card left to come in the pass)."""
+    ruled, v_stay, v_leave = stay_values(R, st, p, par)
+    if ruled:
+        return 1
     return 1 if v_leave >= v_stay else 0
 
 

@@ -25,8 +25,34 @@ from .state import MAX_PARAMS
 # because the `rivals` option can seat them (and check_strategy checks their parameters).
 THRESHOLD = 10
 ADAPTIVE = 11
+SKILL = 12
 THRESHOLD_PARAMS = {"k": 5.0}
-ADAPTIVE_PARAMS = {"max_k": 10.0, "catch_risk": 0.6, "lead_weight": 1.0}
+
+# (name, default, what it weighs): adaptive's parameters, then the skill scale's (which reads
+# adaptive's valuation, so its vector begins with adaptive's)
+ADAPTIVE_TABLE = [
+    ("max_k", 10.0, "the most cakes carried before leaving the cake, whatever the odds"),
+    ("catch_risk", 0.6, "the assumed chance that a chase ends in a catch"),
+    ("lead_weight", 1.0, "how much being behind the best rival (in cakes) pushes to stay"),
+]
+ADAPTIVE_PARAMS = {name: default for name, default, _ in ADAPTIVE_TABLE}
+SKILL_TABLE = ADAPTIVE_TABLE + [
+    ("skill", 0.5, "0 plays like random, 1 like adaptive; between, a softmax over adaptive's "
+                   "values of the options"),
+    ("mistake", 1.0, "the value gap, in cakes, a skill-0.5 player overlooks: an option that "
+                     "much worse than the best is chosen e^-1 times as often (1: the median gap "
+                     "between staying and leaving in adaptive's own decisions)"),
+    ("step", 0.1, "the worth in cakes of a step nearer the goal, to weigh moves on the cakes' "
+                  "scale (adaptive secures about 0.09 cakes per step walked, 2 players)"),
+    ("rival_skill", 0.5, "the rivals' skill when they play the skill scale too (--rivals same): "
+                         "a table of average players; -1: the focal seat's `skill`"),
+]
+SKILL_PARAMS = {name: default for name, default, _ in SKILL_TABLE}
+PARAM_HELP = {name: text for name, _, text in SKILL_TABLE}
+# a parameter's index in the skill scale's vector (adaptive's are its first three)
+P_MAX_K, P_CATCH_RISK, P_LEAD_WEIGHT, P_SKILL, P_MISTAKE, P_STEP, P_RIVAL_SKILL = range(7)
+assert list(SKILL_PARAMS) == ["max_k", "catch_risk", "lead_weight", "skill", "mistake", "step",
+                              "rival_skill"]
 
 OPTIONS = (
     Option("rivals", "str", "same", "What the other seats play: same (the run's strategy), first, "
@@ -126,13 +152,29 @@ def check_strategy(catalog: Catalog, strategy_id: int, params) -> None:
     if strategy_id == THRESHOLD:
         check_k(float(params[0]), catalog)
     elif strategy_id == ADAPTIVE:
-        check_k(float(params[0]), catalog, "adaptive max_k")
-        if not 0.0 <= params[1] <= 1.0:
-            raise UserError(f"adaptive catch_risk must be between 0 and 1, got {params[1]:g}")
-        if params[2] < 0:
-            raise UserError(f"adaptive lead_weight must be at least 0, got {params[2]:g}")
+        check_adaptive(catalog, params)
+    elif strategy_id == SKILL:
+        check_adaptive(catalog, params)
+        if not 0.0 <= params[P_SKILL] <= 1.0:
+            raise UserError(f"skill must be from 0 to 1, got {params[P_SKILL]:g}")
+        if not (0.0 <= params[P_RIVAL_SKILL] <= 1.0 or params[P_RIVAL_SKILL] == -1.0):
+            raise UserError(f"skill rival_skill must be from 0 to 1 (or -1), got "
+                            f"{params[P_RIVAL_SKILL]:g}")
+        if not params[P_MISTAKE] > 0:
+            raise UserError(f"skill mistake must be above 0, got {params[P_MISTAKE]:g}")
+        if not params[P_STEP] >= 0:
+            raise UserError(f"skill step must be at least 0, got {params[P_STEP]:g}")
     elif strategy_id >= N_GENERIC and strategy_id != PLUGIN:
         raise UserError(f"strategy #{strategy_id} does not play the cake race")
+
+
+def check_adaptive(catalog: Catalog, params: np.ndarray) -> None:
+    """adaptive's parameters (the first three of the skill scale's too)."""
+    check_k(float(params[0]), catalog, "adaptive max_k")
+    if not 0.0 <= params[1] <= 1.0:
+        raise UserError(f"adaptive catch_risk must be between 0 and 1, got {params[1]:g}")
+    if params[2] < 0:
+        raise UserError(f"adaptive lead_weight must be at least 0, got {params[2]:g}")
 
 
 def param_row(params) -> np.ndarray:
@@ -157,4 +199,5 @@ def seat_strategies(cfg: Config, strategy_id: int, params) -> tuple[int, np.ndar
 
 
 __all__ = ["OPTIONS", "Config", "Variant", "make_config", "check_strategy", "seat_strategies", "seated",
-           "as_config", "THRESHOLD", "ADAPTIVE", "THRESHOLD_PARAMS", "ADAPTIVE_PARAMS"]
+           "as_config", "THRESHOLD", "ADAPTIVE", "SKILL", "THRESHOLD_PARAMS", "ADAPTIVE_PARAMS",
+           "SKILL_PARAMS", "PARAM_HELP"]
