@@ -355,10 +355,10 @@ class CurveResult:
 def curve(spec: RunSpec, levels: list | None = None, points: int = 11, games: int = 2000,
           execution: Execution | None = None) -> CurveResult:
     """The difficulty curve of each level of the game's ladder (each level with each die it
-    allows; `levels` keeps some): the strategy's `skill` from 0 to 1 in `points` steps, every
-    point on the same seeds, in parallel; then the skill each curve needs for even odds and
-    for 80% (reports.curve). The strategy must have a `skill` parameter (default:
-    `skill`)."""
+    allows; `levels` keeps some), or for a game without levels (the cake race) one curve at
+    the spec's options: the strategy's `skill` from 0 to 1 in `points` steps, every point on
+    the same seeds, in parallel; then the skill each curve needs for even odds and for 80%
+    (reports.curve). The strategy must have a `skill` parameter (default: `skill`)."""
     from reports import curve as K
     from .grid import cell_id
     ex = execution or Execution()
@@ -371,9 +371,12 @@ def curve(spec: RunSpec, levels: list | None = None, points: int = 11, games: in
     if "skill" not in strategies.get(base.strategy_name, base.game.name, load=False).params:
         raise UserError(f"strategy '{base.strategy_name}' has no skill scale (a `skill` parameter): "
                         f"use --strategy skill")
-    if base.game.ladder is None:
-        raise UserError(f"game '{base.game.name}' has no difficulty levels")
-    axes_list, notes = base.game.ladder(base.catalog)
+    if base.game.ladder is None:         # one curve, at the options given (no axes)
+        if levels:
+            raise UserError(f"game '{base.game.name}' has no difficulty levels")
+        axes_list, notes = [{}], []
+    else:
+        axes_list, notes = base.game.ladder(base.catalog)
     if levels:
         known = sorted({a.get("level") for a in axes_list})
         unknown = [lv for lv in levels if lv not in known]

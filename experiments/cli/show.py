@@ -185,7 +185,14 @@ def curve_lines(c) -> list[str]:
     for r in c.points:
         groups.setdefault(tuple(r[k] for k in keys), []).append(r)
     for vals, rows in groups.items():
-        name = ", ".join(f"{k} {v}" for k, v in zip(keys, vals))
+        # a game without levels draws one curve: it is named by the options played and, where
+        # the other seats play the run's strategy too (the game seats no other), their skills
+        # (e.g. the cake race's rival_skill)
+        others = {} if b.game.seated and b.game.seated(b.variant) else {
+            k: v for k, v in b.param_values().items() if k.endswith("skill") and k != "skill"}
+        name = (", ".join(f"{k} {v}" for k, v in zip(keys, vals)) if keys else
+                ", ".join([f"{k} {v}" for k, v in b.variant._asdict().items() if k != "players"]
+                          + [f"{k} {v:g}" for k, v in others.items()]))
         lines.append("")
         lines.append(name)
         lines.append("  skill  win rate  95% CI")

@@ -207,3 +207,36 @@ def test_the_cake_races_rule_choices_are_knobs_that_play_as_their_options():
         assert ra["assume"] == [knob] and ra["win_rate"] == rb["win_rate"], knob
     bad = cli.invoke(app, ["run", "--game", "cake-race", "--assume", "hat-spent=lost"])
     assert bad.exit_code == 2 and bad.output.strip().splitlines()[-1].startswith("error: ")
+
+
+def test_curve_draws_one_curve_of_the_focal_seats_win_rate_against_its_skill():
+    """A game without levels: one curve at the options given, its points and thresholds
+    without level or die keys; the rivals play at rival_skill (0.5) unless seated otherwise."""
+    r = invoke("curve", "--game", "cake-race", "--points", "3", "--games", "400", "--jobs", "1",
+               "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert [p["skill"] for p in d["points"]] == [0.0, 0.5, 1.0]
+    for p in d["points"]:
+        assert set(p) == {"skill", "games", "wins", "win_rate", "ci_low", "ci_high"}
+        assert p["games"] == 400 and p["ci_low"] <= p["win_rate"] <= p["ci_high"]
+    assert d["points"][-1]["win_rate"] > d["points"][0]["win_rate"] + 0.1
+    assert [t["target"] for t in d["thresholds"]] == [0.5, 0.8]
+    for t in d["thresholds"]:
+        assert {"target", "skill", "ci_low", "ci_high"} <= set(t) and "level" not in t
+    text = invoke("curve", "--game", "cake-race", "--points", "3", "--games", "400", "--jobs", "1")
+    assert text.exit_code == 0, text.output
+    lines = text.output.splitlines()
+    assert lines[0].startswith("The Smurf cake race: win rate by skill (skill); 2 players")
+    assert "rivals same, seat rotate, rival_skill 0.5" in lines
+    assert any(ln.startswith("  even odds") for ln in lines)
+    adaptive = invoke("curve", "--game", "cake-race", "--points", "3", "--games", "50", "--jobs",
+                      "1", "--rivals", "adaptive")
+    assert "rivals adaptive, seat rotate" in adaptive.output.splitlines()
+
+
+def test_curve_of_a_game_without_levels_refuses_a_level():
+    from experiments import api
+    from simcore.errors import UserError
+    with pytest.raises(UserError, match="game 'cake-race' has no difficulty levels"):
+        api.curve(api.RunSpec(game="cake-race"), levels=["standard"], points=3, games=10)
