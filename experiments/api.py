@@ -355,8 +355,8 @@ class CurveResult:
 def curve(spec: RunSpec, levels: list | None = None, points: int = 11, games: int = 2000,
           execution: Execution | None = None) -> CurveResult:
     """The difficulty curve of each level of the game's ladder (each level with each die it
-    allows; `levels` keeps some), or for a game without levels (the cake race) one curve at
-    the spec's options: the strategy's `skill` from 0 to 1 in `points` steps, every point on
+    allows; `levels` keeps some), or for a game without levels one curve at the spec's
+    options: the strategy's `skill` from 0 to 1 in `points` steps, every point on
     the same seeds, in parallel; then the skill each curve needs for even odds and for 80%
     (reports.curve). The strategy must have a `skill` parameter (default: `skill`)."""
     from reports import curve as K

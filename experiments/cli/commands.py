@@ -250,14 +250,13 @@ def curve(
     """The difficulty curve: the win rate against the team's skill (the `skill` strategy, 0 to
     1) for each level and die, every point on the same seeds; with the skill needed for even
     odds and for 80% (a monotone fit, and a 95% interval by bootstrap over games). A game
-    without levels (the cake race) draws one curve at the options given: the focal seat's win
-    rate against its skill.
+    without levels draws one curve at the options given (a competitive game's: its focal
+    seat's win rate against that seat's skill).
 
     A level or die option (--level, --die) keeps the curves that match it; --seat-skill fixes
     some seats while the others follow the curve's skill.
 
-    Examples: meeplesim curve --level terrible --games 2000;
-    meeplesim curve --game cake-race --rivals adaptive
+    Example: meeplesim curve --level terrible --games 2000
     """
     spec = make_spec(game, players, strategy, param, seed, data, options, seat_skill)
     ex = api.Execution(jobs=jobs, progress=Bar("curve"))

@@ -187,7 +187,7 @@ def curve_lines(c) -> list[str]:
     for vals, rows in groups.items():
         # a game without levels draws one curve: it is named by the options played and, where
         # the other seats play the run's strategy too (the game seats no other), their skills
-        # (e.g. the cake race's rival_skill)
+        # (e.g. a `rival_skill` parameter)
         others = {} if b.game.seated and b.game.seated(b.variant) else {
             k: v for k, v in b.param_values().items() if k.endswith("skill") and k != "skill"}
         name = (", ".join(f"{k} {v}" for k, v in zip(keys, vals)) if keys else

@@ -50,6 +50,7 @@ GAME = Game(
         "meeplesim run --game cake-race --players 3 --strategy threshold --param k=6 --rivals adaptive",
         "meeplesim compare --game cake-race --a param.k=4 --b param.k=7 --rivals adaptive",
         "meeplesim sweep cake-thresholds --results results/cake",
+        "meeplesim curve --game cake-race --rivals adaptive",
     ),
 )
 
