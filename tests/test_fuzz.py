@@ -107,7 +107,7 @@ HV_CONFIGS = [(lv, die, hungry) for lv in ("standard", "complex") for die in ("w
               for hungry in (True, False)] + [("terrible", "white", True), ("terrible", "red", True),
                                               ("smurfnightmarish", "red", True)]
 HV_STRATEGIES = ["random", "first", "greedy", "planner"]
-CR_STRATEGIES = ["random", "first", "threshold", "adaptive"]
+CR_STRATEGIES = ["random", "first", "threshold", "adaptive", "skill"]
 CR_RIVALS = ["same", "first", "random", "threshold-3", "adaptive"]
 
 

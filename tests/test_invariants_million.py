@@ -5,8 +5,8 @@ Hidden Village: every level x die x Hungry Cracoucass setting the levels allow (
 players x the strategies random, first, greedy and planner, half of each cell's games with a
 finite supply (so the supply bound is checked too); rollout a few games per level setting (it
 is slow). The cake race: 1 to 4 players x every rivals setting x the strategies random, first,
-threshold and adaptive. The session ends with `INVARIANTS games=<n> violations=0`
-(tests/conftest.py).
+threshold, adaptive and skill (its default 0.5, rivals at 0.5). The session ends with
+`INVARIANTS games=<n> violations=0` (tests/conftest.py).
 """
 import zlib
 
@@ -52,9 +52,11 @@ def test_hidden_village_invariants_with_rollout(cat):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("strategy", ["random", "first", "threshold", "adaptive"])
+@pytest.mark.parametrize("strategy", ["random", "first", "threshold", "adaptive", "skill"])
 def test_cake_race_invariants_over_every_setting(strategy):
     s = strategies.get(strategy, "cake-race")
+    for rival in ("threshold", "adaptive"):     # the rivals' kernels, whichever case runs first
+        strategies.get(rival, "cake-race")
     for players in range(1, 5):
         for rivals in CR_RIVALS:
             cr.run_checked(CR_CAT, players, s.kernel_id, rivals, CR_GAMES,
@@ -64,7 +66,7 @@ def test_cake_race_invariants_over_every_setting(strategy):
 
 def planned_games() -> int:
     hv_games = len(HV_SETTINGS) * 5 * sum(2 * (n // 2) for n in HV_GAMES.values())
-    return hv_games + len(HV_SETTINGS) * HV_ROLLOUT_GAMES + 4 * 4 * len(CR_RIVALS) * CR_GAMES
+    return hv_games + len(HV_SETTINGS) * HV_ROLLOUT_GAMES + 5 * 4 * len(CR_RIVALS) * CR_GAMES
 
 
 def test_the_slow_tier_plays_at_least_a_million_games():

@@ -112,3 +112,33 @@ def test_a_skill_off_the_scale_on_the_command_line_is_one_error_line():
     assert r.exit_code == 2 and lines[-1] == (
         "error: strategy 'skill': parameter 'skill' must be from 0 to 1, got '1.5'")
     assert "Traceback" not in r.output
+
+
+def test_a_move_errs_toward_the_longer_way_at_the_softmax_odds(tmp_path):
+    """On a board where one way of a fork ends a step farther from the cake (a start on the
+    trail: a move stops there), skill 1 takes the nearer way, a skill-0.5 player the farther
+    one with odds exp(-beta * step * 1) against the nearer."""
+    import shutil
+
+    from simcore.games.cake_race.catalog import DATA_DIR, load_catalog
+    from simcore.games.cake_race import state as S
+    from simcore.games.cake_race.rules import move_options, setup_game
+    from simcore.games.cake_race.state import new_state
+    from strategies.cake_race.skill import choose_skill
+    shutil.copytree(DATA_DIR, tmp_path, dirs_exist_ok=True)
+    board = tmp_path / "board.toml"
+    board.write_text(board.read_text().replace(
+        '  ["trail-a2", "trail-a3"],\n',
+        '  ["trail-a2", "trail-a3"],\n  ["trail-a2", "start-3"],\n  ["start-3", "trail-a4"],\n'))
+    cat = load_catalog(tmp_path)
+    cfg, _ = make_config(cat, players=2, seat="0")
+    st = new_state(cat.rules, 16)
+    setup_game(cat.rules, cfg, st, SEED, 0)
+    st.pl[0, S.P_POS] = cat.points.index("trail-a2")              # seat 0, carrying nothing
+    n = move_options(cat.rules, st, st.pl[0, S.P_POS], 2, False)
+    assert [cat.points[st.opts[i]] for i in range(n)] == ["trail-a4", "start-3"]
+    s = strategies.get("skill", "cake-race")
+    for skill, expected in ((1.0, 0.0), (0.5, exp(-1.0) / (1 + exp(-1.0)))):
+        params = np.asarray(s.param_vector({"skill": skill, "step": 1.0}), np.float64)
+        farther = sum(choose_skill(cat.rules, cfg, st, K.D_MOVE, n, params) for _ in range(4000)) / 4000
+        assert abs(farther - expected) <= 4 * np.sqrt(expected * (1 - expected) / 4000) + 1e-12
