@@ -617,8 +617,10 @@ def rage_amount(R, C, st):
 
 @njit
 def score(R, C, st, kind, opt, params):
-    if kind == K.D_PLACE:
-        return place_score(R, C, st, params, place_context(R, C, st, params), opt)
+    """Greedy's score of option `opt` of a decision of `kind`, a placement excepted: a
+    placement's options share a place_context, read once per decision by the loops that score
+    them (greedy.choose_greedy, the planner's plan_score), and place_score is typed into those;
+    a copy of it here, never called, made greedy's compile about a second longer."""
     if kind == K.D_PLAY_CARD:
         return card_value(R, C, st, params, st.hand[st.sc[S.S_CUR], opt])
     if kind == K.D_BONUS:
