@@ -32,6 +32,7 @@ def draw(st, p, picture, at=(0, 0)):
     st.arg[p] = 0
     st.flag[p] = 0
     st.gnome[p] = 0
+    st.gnome[p, :, S.GN_HOST] = p
     g = 0
     for i, row in enumerate(picture):
         for j, tok in enumerate(row.split()):
@@ -58,7 +59,7 @@ def draw(st, p, picture, at=(0, 0)):
                 raise ValueError(f"unknown token {tok!r}")
             st.kind[p, r, c], st.arg[p, r, c], st.flag[p, r, c] = kind, arg, block
             if gnome:
-                st.gnome[p, g] = (S.GS_ACTIVE, r, c)
+                st.gnome[p, g, :4] = (S.GS_ACTIVE, r, c, p)
                 g += 1
     return st
 

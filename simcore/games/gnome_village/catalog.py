@@ -233,7 +233,7 @@ def _setup(f, assumptions):
         _note(f, key, t, assumptions, key.replace("_", " "))
         s[key] = t["value"]
     for key, lo, hi in (("start_coins", 0, 40), ("max_houses", 1, 20), ("end_gnomes", 2, K.MAX_GNOMES),
-                        ("family_gnomes", 1, K.MAX_GNOMES), ("face_up_businesses", 1, 6),
+                        ("family_gnomes", 1, K.MAX_GNOMES), ("face_up_businesses", 1, K.MAX_FACE_UP),
                         ("cost_business", 0, 20), ("cost_workshop", 0, 20), ("cost_substitute", 0, 20),
                         ("cost_product", 0, 20), ("max_rounds", 1, 100000)):
         f.count(key, {"value": s[key]}, "value", lo, hi)

@@ -179,6 +179,17 @@ def building_places(rules, st, p, kind):
 
 
 @njit
+def has_building_place(rules, st, p, kind):
+    """Is there a cell where a building of `kind` may go? (st.options is left alone: a caller
+    may be listing options there.)"""
+    for r in range(K.GRID):
+        for c in range(K.GRID):
+            if can_place_building(rules, st, p, r, c, kind):
+                return True
+    return False
+
+
+@njit
 def road_places(rules, st, p, paths, block):
     """The placements of a road tile drawn with `paths` and `block` (as in Rules.road) in each
     of its 4 turns (GV-V06), as (r * GRID + c) * 4 + quarter turns in st.options, a turn that
@@ -259,21 +270,39 @@ def reach(rules, st, p, r0, c0):
 
 
 @njit
-def own_gnome_on(st, p, r, c):
-    """The index of player p's gnome standing on (r, c), -1 if none."""
+def gnome_at(st, p, host, r, c):
+    """The index of player p's gnome standing (active or resting) on (r, c) of `host`'s
+    village, -1 if none."""
     for g in range(K.MAX_GNOMES):
         s = st.gnome[p, g, S.GN_STATE]
-        if (s == S.GS_ACTIVE or s == S.GS_RESTING) and st.gnome[p, g, S.GN_ROW] == r \
-                and st.gnome[p, g, S.GN_COL] == c:
+        if (s == S.GS_ACTIVE or s == S.GS_RESTING) and st.gnome[p, g, S.GN_HOST] == host \
+                and st.gnome[p, g, S.GN_ROW] == r and st.gnome[p, g, S.GN_COL] == c:
             return g
     return -1
 
 
 @njit
+def own_gnome_on(st, p, r, c):
+    """The index of player p's gnome standing on (r, c) of their own village, -1 if none."""
+    return gnome_at(st, p, p, r, c)
+
+
+@njit
+def visitor_on(st, host, r, c):
+    """Is another player's gnome standing on (r, c) of `host`'s village (flown in by the
+    Airport: the tile is not free for its owner until it leaves, GV-A10)?"""
+    for q in range(K.MAX_PLAYERS):
+        if q != host and gnome_at(st, q, host, r, c) >= 0:
+            return True
+    return False
+
+
+@njit
 def move_targets(rules, st, p, g):
     """Where player p's gnome g may end its move (GV-M03, GV-M04): a Workshop or Business tile
-    it can reach, with no other gnome of its colour, its own tile left out (staying is not a
-    move). The cells (r * GRID + c, ascending) in st.options; returns how many."""
+    it can reach, with no other gnome of its colour, nor a visitor (GV-A10), its own tile left
+    out (staying is not a move). The cells (r * GRID + c, ascending) in st.options; returns how
+    many."""
     r0, c0 = st.gnome[p, g, S.GN_ROW], st.gnome[p, g, S.GN_COL]
     reach(rules, st, p, r0, c0)
     n = 0
@@ -282,7 +311,8 @@ def move_targets(rules, st, p, g):
             continue
         r, c = i // K.GRID, i % K.GRID
         kind = st.kind[p, r, c]
-        if (kind == K.T_WORKSHOP or kind == K.T_BUSINESS) and own_gnome_on(st, p, r, c) < 0:
+        if (kind == K.T_WORKSHOP or kind == K.T_BUSINESS) and own_gnome_on(st, p, r, c) < 0 \
+                and not visitor_on(st, p, r, c):
             st.options[n] = i
             n += 1
     return n
@@ -309,13 +339,14 @@ def start_village(rules, st, p):
             st.arg[p, r, c] = rules.start[T.ST_ARG, r, c]
             st.flag[p, r, c] = rules.start[T.ST_BLOCK, r, c]
     for g in range(K.MAX_GNOMES):
-        st.gnome[p, g, S.GN_STATE] = S.GS_NONE
-        st.gnome[p, g, S.GN_ROW] = 0
-        st.gnome[p, g, S.GN_COL] = 0
+        for f in range(S.N_GN):
+            st.gnome[p, g, f] = 0
+        st.gnome[p, g, S.GN_HOST] = p
     for r in range(K.GRID):
         for c in range(K.GRID):
             if st.kind[p, r, c] == K.T_HOUSE and st.arg[p, r, c] == 1:
                 st.gnome[p, 0, S.GN_STATE] = S.GS_ACTIVE
+                st.gnome[p, 0, S.GN_BORN] = 0
                 st.gnome[p, 0, S.GN_ROW] = r
                 st.gnome[p, 0, S.GN_COL] = c
                 return
