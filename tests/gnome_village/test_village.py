@@ -37,7 +37,8 @@ def test_one_house_lights_on_with_the_gnome_free_to_move():
     houses = np.argwhere(st.kind[1] == K.T_HOUSE)
     lights = sorted(int(st.arg[1, r, c]) for r, c in houses)
     assert lights == [0, 1]
-    state, r, c = st.gnome[1, 0]
+    state, r, c, host = st.gnome[1, 0, :4]
+    assert host == 1
     assert state == S.GS_ACTIVE and st.kind[1, r, c] == K.T_HOUSE and st.arg[1, r, c] == 1
     assert (st.gnome[1, 1:, S.GN_STATE] == S.GS_NONE).all()
     # the gnome can move on the first turn: a business bought anywhere in the village is in reach
@@ -256,7 +257,7 @@ def test_the_light_stays_on_when_the_gnome_leaves():
     st = village(["H@  B:thief",
                   "X   X"])
     V.move_gnome(st, 0, 0, 0, 1)
-    assert st.arg[0, 0, 0] == 1 and tuple(st.gnome[0, 0, 1:]) == (0, 1)
+    assert st.arg[0, 0, 0] == 1 and tuple(st.gnome[0, 0, 1:3]) == (0, 1)
 
 
 @pytest.mark.rule("GV-W01")
