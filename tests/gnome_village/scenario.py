@@ -92,3 +92,66 @@ def edge_connected(kind):
                 seen.add(n)
                 todo.append(n)
     return len(seen) == len(tiles)
+
+
+class Game:
+    """A game set up by the kernels (seed 1, game 0) with the log on, every seat playing
+    `sid` (FIRST: option 0 of every decision) unless a test scripts a seat's answers."""
+
+    def __init__(self, players=3, sid=None, assume=(), **variants):
+        from simcore.games.gnome_village.config import make_config
+        from simcore.games.gnome_village.turn import setup_game
+        from simcore.policy import FIRST
+        self.cat = C.load_catalog(assume=list(assume)) if assume else CAT
+        self.R = self.cat.rules
+        self.C, _ = make_config(self.cat, players=players, log=True, **variants)
+        self.st = S.new_state(self.R, 4096)
+        setup_game(self.R, self.C, self.st, 1, 0)
+        self.st.sid[:] = FIRST if sid is None else sid
+
+    def script(self, p, *answers):
+        """Seat p answers its next decisions (those with more than one option) with these
+        option indices, then option 0."""
+        from simcore.policy import SCRIPTED
+        self.st.sid[p] = SCRIPTED
+        self.st.par[p, :] = 0
+        self.st.par[p, :len(answers)] = answers
+        self.st.ctl[S.H_ASKED] = 0
+
+    def draw(self, p, picture, at=(0, 0)):
+        """Player p's village drawn as `picture` (scenario.draw); its placed-gnome count and the
+        gnome supply follow the gnomes drawn."""
+        st = self.st
+        before = int(st.pl[p, S.P_PLACED])
+        draw(st, p, picture, at)
+        n = int((st.gnome[p, :, S.GN_STATE] != S.GS_NONE).sum())
+        st.pl[p, S.P_PLACED] = n
+        st.sc[S.S_GNOME_BOX] += before - n
+        return st
+
+    def coins(self, p, n):
+        """Set player p's coins, from or to the supply."""
+        st = self.st
+        st.sc[S.S_BANK] += int(st.pl[p, S.P_COINS]) - n
+        st.pl[p, S.P_COINS] = n
+
+    def no_forest(self):
+        """An empty Forest deck and discard pile: the Reveal phase reveals nothing."""
+        self.st.sc[S.S_FOREST_N] = 0
+        self.st.sc[S.S_DISCARD_N] = 0
+
+    def events(self, kind=None):
+        ev = self.st.events[: self.st.sc[S.S_EV_N]]
+        return ev if kind is None else ev[ev[:, 0] == kind]
+
+    def biz(self, name):
+        return self.cat.businesses.index(name)
+
+    def card(self, kind, group=False, coins=None):
+        """The row of Rules.forest of a card of `kind` (a consts.F_* code)."""
+        from simcore.games.gnome_village import tables as T
+        for i, row in enumerate(self.R.forest):
+            if row[T.FC_KIND] == kind and bool(row[T.FC_GROUP]) == group \
+                    and (coins is None or row[T.FC_COINS] == coins):
+                return i
+        raise LookupError(kind)

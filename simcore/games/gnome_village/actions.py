@@ -274,7 +274,7 @@ def architect(R, C, st, p):
     if m > 0:
         for j in range(m):
             st.options[j] = st.spare[j]
-        dst = st.options[decide(R, C, st, p, K.D_ARCH_TO, m)]
+        dst = st.options[decide(R, C, st, p, K.D_ARCHITECT_TO, m)]
     r1, c1 = dst // K.GRID, dst % K.GRID
     if dst != src:
         st.arg[p, r0, c0] = 0

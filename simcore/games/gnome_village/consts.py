@@ -109,7 +109,7 @@ D_PLACE = 5             # where a building goes: a cell
 D_MOVE = 6              # where a gnome ends its move: a cell, or STAY
 D_TARGET = 7            # a business action's target (ACTION_SKIP to pass): encoded per action
 D_ARCHITECT = 8         # Architect: the tile to move (a cell), or ACTION_SKIP
-D_ARCH_TO = 9           # Architect: where it goes (a cell)
+D_ARCHITECT_TO = 9           # Architect: where it goes (a cell)
 D_POOL = 10             # Swimming pool: the tile to activate (a cell), or ACTION_SKIP
 DECISIONS = ["activate", "removal", "road", "angry-gnome", "buy", "place", "move", "target",
              "architect", "architect-to", "pool"]

@@ -443,6 +443,14 @@ def play_turn(R, C, st, p):
     earn(R, C, st, p)
     work_and_buy(R, C, st, p)
     move_phase(R, C, st, p)
+    end_of_turn(st, p)
+
+
+@njit
+def end_of_turn(st, p):
+    """The Financial Advisor pays 1 coin to a player who spent all its coins this turn (GV-A07:
+    0 coins left, at least 1 spent); a player with the last gnome placed ends the game at the
+    end of the round (GV-E01)."""
     if st.pl[p, S.P_ADVISOR] and st.pl[p, S.P_COINS] == 0 and st.pl[p, S.P_SPENT] > 0:
         got = gain(st, p, 1)
         ev(st, K.EV_ADVISOR, p, got, 0, 0)
