@@ -90,19 +90,31 @@ class Strategy:
 
 
 _REGISTRY: dict[str, Strategy] = {}
+# strategies of the same name for other games (each game may have its own `greedy`): name ->
+# [Strategy]; `_REGISTRY` holds the first registered, `get` picks the one for its game
+_SAME_NAME: dict[str, list] = {}
+
+
+def _plays(s: Strategy, game: str) -> bool:
+    return "*" in s.games or game in s.games
 
 
 def register(strategy: Strategy) -> Strategy:
-    if strategy.name in _REGISTRY:
-        raise ValueError(f"strategy '{strategy.name}' is already registered")
-    _REGISTRY[strategy.name] = strategy
+    """Register a strategy; a name already taken is refused unless the two play no game in
+    common."""
+    same = _SAME_NAME.setdefault(strategy.name, [])
+    for other in same:
+        if "*" in other.games or "*" in strategy.games or set(other.games) & set(strategy.games):
+            raise ValueError(f"strategy '{strategy.name}' is already registered")
+    same.append(strategy)
+    _REGISTRY.setdefault(strategy.name, strategy)
     return strategy
 
 
 def get(name: str, game: str = DEFAULT_GAME, load: bool = True) -> Strategy:
     """A strategy by name: a registered one, an installed entry point, or `module:function`;
     its kernels bound, ready to play (`load=False`: its description only)."""
-    s = _REGISTRY.get(name)
+    s = next((x for x in _SAME_NAME.get(name, ()) if _plays(x, game)), _REGISTRY.get(name))
     if s is None and ":" in name:
         s = _from_module(name)
     if s is None:
@@ -132,8 +144,8 @@ def _from_entry_point(name: str) -> Strategy | None:
 
 
 def available(game: str = DEFAULT_GAME) -> list[str]:
-    return sorted([n for n, s in _REGISTRY.items()
-                   if s.listed and ("*" in s.games or game in s.games)]
+    return sorted([n for n, same in _SAME_NAME.items()
+                   if any(s.listed and _plays(s, game) for s in same)]
                   + [n for n in plugins.entry_points() if n not in _REGISTRY])
 
 

@@ -42,6 +42,7 @@ class Catalog:
     digest: str
     assumptions: list = field(default_factory=list)   # (file, entry, what)
     assume: tuple = ()          # the knobs in force, "knob=alternative" (--assume)
+    mix: str = "default"        # what results tables call these data (no data options yet)
 
 
 def _note(f, entry, table, assumptions, what):

@@ -48,6 +48,7 @@ _SCALARS = [
     "DISCARD_N",      # Forest cards in the discard pile (st.discard[:DISCARD_N])
     "EXPANSION",      # 1 with the mini-expansion (GV-X02)
     "ACTION",         # the business action being resolved (consts.A_*): what a D_TARGET decision is for
+    "MOVING",         # the gnome whose move a D_MOVE decision chooses
     "EV_N",           # events recorded
     "EV_ON",
 ]

@@ -414,6 +414,7 @@ def move_phase(R, C, st, p):
             continue
         n = move_targets(R, st, p, g)
         st.options[n] = K.STAY
+        st.sc[S.S_MOVING] = g
         o = st.options[decide(R, C, st, p, K.D_MOVE, n + 1)]
         if o == K.STAY:
             continue

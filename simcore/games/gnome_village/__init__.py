@@ -1,0 +1,46 @@
+"""Gnome Village: 2 to 4 players build villages of House, Workshop, Business and Road tiles,
+move gnomes across them and score points (rulebook: gnome-village.txt). `GAME` declares
+everything the generic layers read (simcore.gamekit.Game)."""
+from ...gamekit import ASSUME, Game
+from .catalog import load_catalog
+from .config import OPTIONS, check_strategy, make_config, seated
+from .consts import DECISIONS, LOSS_REASONS, OUTCOMES, RESULT_FIELDS
+from .game import play_logged, run_games
+from .state import new_state
+from .summary import cell_extras, describe, summarize, summary_lines
+from .trace import event_records, format_log, objectives_summary
+
+NAME = "gnome-village"
+TITLE = "Gnome Village"
+
+GRIDS = {
+    "gnome-smoke": {
+        "description": "a quick check of the machinery on Gnome Village",
+        "games": 200, "seed": 1, "chunk": 100,
+        "fixed": {"strategy": "greedy", "rivals": "random"},
+        "axes": {"players": [2, 4]},
+    },
+}
+
+GAME = Game(
+    name=NAME, title=TITLE, package=__name__, options=(*OPTIONS, ASSUME),
+    assumptions="data/assumptions.toml",
+    default_players=3, default_strategy="greedy",
+    result_fields=tuple(RESULT_FIELDS), outcomes=dict(OUTCOMES), loss_reasons=dict(LOSS_REASONS),
+    decisions=tuple(DECISIONS), load_catalog=load_catalog, make_config=make_config,
+    run_games=run_games, play_logged=play_logged, new_state=new_state, format_log=format_log,
+    event_records=event_records, objectives_summary=objectives_summary, summarize=summarize,
+    summary_lines=summary_lines, describe=describe, cell_extras=cell_extras,
+    check_strategy=check_strategy, seated=seated, grids=GRIDS,
+    compile_s=50,   # the rules alone, from an empty cache: a first `run --strategy random` took ~50 s
+    examples=(
+        "meeplesim play --game gnome-village --players 3 --seed 2",
+        "meeplesim run --game gnome-village --players 4 --strategy greedy --rivals random",
+        "meeplesim run --game gnome-village --players 2 --family",
+    ),
+)
+
+__all__ = ["GAME", "NAME", "TITLE", "OUTCOMES", "DECISIONS", "LOSS_REASONS", "RESULT_FIELDS",
+           "OPTIONS", "load_catalog", "make_config", "run_games", "play_logged", "format_log",
+           "event_records", "objectives_summary", "check_strategy", "summarize", "summary_lines",
+           "describe", "cell_extras", "GRIDS"]
