@@ -6,6 +6,7 @@ from .catalog import load_catalog
 from .config import OPTIONS, check_strategy, make_config, seated
 from .consts import DECISIONS, LOSS_REASONS, OUTCOMES, RESULT_FIELDS
 from .game import play_logged, run_games
+from .report import REPORT
 from .state import new_state
 from .summary import cell_extras, describe, summarize, summary_lines
 from .trace import event_records, format_log, objectives_summary
@@ -14,6 +15,20 @@ NAME = "gnome-village"
 TITLE = "Gnome Village"
 
 GRIDS = {
+    "gnome-seats": {
+        "description": "the first player's advantage: greedy in every seat, the focal seat "
+                       "rotating, 2 to 4 players",
+        "games": 20000, "seed": 1,
+        "fixed": {"strategy": "greedy"},
+        "axes": {"players": [2, 3, 4]},
+    },
+    "gnome-variants": {
+        "description": "the children's variant and the mini-expansion, greedy in every seat, "
+                       "3 players (paired: the same seeds)",
+        "games": 20000, "seed": 1,
+        "fixed": {"strategy": "greedy", "players": 3},
+        "axes": {"family": [False, True], "expansion": [False, True]},
+    },
     "gnome-smoke": {
         "description": "a quick check of the machinery on Gnome Village",
         "games": 200, "seed": 1, "chunk": 100,
@@ -31,7 +46,7 @@ GAME = Game(
     run_games=run_games, play_logged=play_logged, new_state=new_state, format_log=format_log,
     event_records=event_records, objectives_summary=objectives_summary, summarize=summarize,
     summary_lines=summary_lines, describe=describe, cell_extras=cell_extras,
-    check_strategy=check_strategy, seated=seated, grids=GRIDS,
+    check_strategy=check_strategy, seated=seated, grids=GRIDS, report=REPORT,
     compile_s=50,   # the rules alone, from an empty cache: a first `run --strategy random` took ~50 s
     examples=(
         "meeplesim play --game gnome-village --players 3 --seed 2",
