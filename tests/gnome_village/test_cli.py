@@ -17,7 +17,7 @@ def invoke(*args):
 def test_play_prints_a_log_and_draws_each_village():
     r = invoke("play", "--game", "gnome-village", "--players", "3", "--seed", "2")
     assert r.exit_code == 0, r.output
-    out = r.output
+    out = r.stdout        # a first run's compile notice goes to stderr
     assert out.startswith("Gnome Village: 3 players")
     assert "round 1, player 0 (4 coins)" in out and "Forest card:" in out and "game over after round" in out
     for p in range(3):
@@ -59,3 +59,13 @@ def test_assumptions_validate():
 def test_bad_players_is_one_line():
     r = invoke("run", "--game", "gnome-village", "-p", "5", "-n", "10")
     assert_one_line_error(r, "players must be 2 to 4")
+
+
+def test_compare_without_a_business_is_paired():
+    r = invoke("compare", "--game", "gnome-village", "--a", "without=none", "--b", "without=thief",
+               "-o", "rivals=first", "-p", "3", "-n", "200", "-j", "1", "--json")
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert d["a"]["mix"] == "default" and d["b"]["mix"] == "without=thief"
+    assert d["a"]["games"] == d["b"]["games"] == 200 and d["a"]["seed"] == d["b"]["seed"]
+    assert d["diff_ci_low"] <= d["diff"] <= d["diff_ci_high"]

@@ -167,3 +167,22 @@ def test_bad_data_is_refused_with_one_clear_line(tmp_path, file, old, new, messa
 def test_a_missing_data_folder_is_a_user_error(tmp_path):
     with pytest.raises(UserError, match="not a folder"):
         C.load_catalog(tmp_path / "nope")
+
+
+def test_without_takes_business_types_out_of_the_supply():
+    from simcore.games.gnome_village import state as S
+    from simcore.games.gnome_village.config import make_config
+    from simcore.games.gnome_village.turn import setup_game
+    cat = C.load_catalog(without=["thief", "police"])
+    assert cat.mix == "without=police+thief" and cat.digest != CAT.digest
+    rows = dict(zip(cat.businesses, cat.rules.biz[:, T.BZ_COUNT]))
+    assert rows["police"] == rows["thief"] == 0 and rows["chapel"] == 2
+    cfg, _ = make_config(cat, players=3)
+    st = S.new_state(cat.rules, 1)
+    for i in range(20):
+        setup_game(cat.rules, cfg, st, 1, i)
+        assert st.sc[S.S_BIZ_TOTAL] == 20
+        dealt = set(st.bizs[:st.sc[S.S_BIZ_N]]) | set(st.faceup[:2])
+        assert not dealt & {cat.businesses.index("police"), cat.businesses.index("thief")}
+    with pytest.raises(UserError, match="unknown business 'thieves'"):
+        C.load_catalog(without=["thieves"])

@@ -181,3 +181,9 @@ def test_invariants_over_20000_random_games(players):
 def rules_catalog(assume):
     from simcore.games.gnome_village.catalog import load_catalog
     return load_catalog(assume=list(assume))
+
+
+def test_invariants_without_some_businesses():
+    from simcore.games.gnome_village.catalog import load_catalog
+    for players in (2, 4):
+        run_checked(load_catalog(without=["police", "airport", "hat"]), players, games=200)

@@ -42,7 +42,8 @@ class Catalog:
     digest: str
     assumptions: list = field(default_factory=list)   # (file, entry, what)
     assume: tuple = ()          # the knobs in force, "knob=alternative" (--assume)
-    mix: str = "default"        # what results tables call these data (no data options yet)
+    mix: str = "default"        # what results tables call these data: "default", or the
+                                # businesses taken out ("without=police+thief")
 
 
 def _note(f, entry, table, assumptions, what):
@@ -275,11 +276,13 @@ def start_grid(f, rows) -> tuple:
     return grid
 
 
-def load_catalog(data_dir: str | Path | None = None, assume=(), assumptions_file=None,
+def load_catalog(data_dir: str | Path | None = None, without=(), assume=(), assumptions_file=None,
                  **unused) -> Catalog:
-    """Load the data (a `data_dir` file replaces the default of the same name). `assume`: the
-    knobs in force ("KNOB=ALTERNATIVE", data/assumptions.toml or a data folder's own): each
-    patches the data before it is checked."""
+    """Load the data (a `data_dir` file replaces the default of the same name). `without`:
+    business types (businesses.toml ids) taken out of the supply after the data are checked,
+    the intervention that measures a business's impact. `assume`: the knobs in force
+    ("KNOB=ALTERNATIVE", data/assumptions.toml or a data folder's own): each patches the data
+    before it is checked."""
     if data_dir is not None and not Path(data_dir).is_dir():
         raise UserError(f"--data {data_dir}: not a folder")
     files = {}
@@ -295,6 +298,13 @@ def load_catalog(data_dir: str | Path | None = None, assume=(), assumptions_file
     tiles = _tiles(loaded["tiles.toml"], assumptions)
     road_ids, road = _roads(loaded["roads.toml"], assumptions)
     biz_ids, biz = _businesses(loaded["businesses.toml"], assumptions)
+    if isinstance(without, str):
+        without = (without,)
+    without = tuple(sorted(set(without or ())))
+    for name in without:
+        if name not in biz_ids:
+            raise UserError(f"without: unknown business '{name}' (known: {', '.join(biz_ids)})")
+        biz[biz_ids.index(name), T.BZ_COUNT] = 0
     forest_ids, forest = _forest(loaded["forest.toml"], assumptions)
     sf = loaded["setup.toml"]
     setup = _setup(sf, assumptions)
@@ -354,5 +364,8 @@ def load_catalog(data_dir: str | Path | None = None, assume=(), assumptions_file
     assume = knobs_.words(choice)
     if assume:
         h.update(("assume:" + "+".join(assume)).encode())
+    mix = "without=" + "+".join(without) if without else "default"
+    if without:
+        h.update(mix.encode())
     return Catalog(rules, road_ids, biz_ids, forest_ids, setup, {n: str(p) for n, p in files.items()},
-                   h.hexdigest(), assumptions, tuple(assume))
+                   h.hexdigest(), assumptions, tuple(assume), mix)

@@ -32,6 +32,8 @@ OPTIONS = (
            "less, the game ending at 4 gnomes (rulebook tip, GV-X01)."),
     Option("expansion", "bool", False, "The mini-expansion: Construction site, Prison and "
            "Swimming pool shuffled in with the businesses (GV-X02)."),
+    Option("without", "list", (), "Business types taken out of the supply (businesses.toml ids, "
+           "e.g. police+thief): a business's impact, compared on the same seeds.", catalog=True),
 )
 
 
