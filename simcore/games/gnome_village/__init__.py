@@ -8,13 +8,27 @@ from .consts import DECISIONS, LOSS_REASONS, OUTCOMES, RESULT_FIELDS
 from .game import play_logged, run_games
 from .report import REPORT
 from .state import new_state
+from .tables import BZ_EXPANSION
 from .summary import cell_extras, describe, summarize, summary_lines
 from .trace import event_records, format_log, objectives_summary
 
 NAME = "gnome-village"
 TITLE = "Gnome Village"
 
+def business_impact() -> dict:
+    """Each base-game business type out of the supply against the full supply, paired."""
+    cat = load_catalog(None)
+    ids = [b for b, row in zip(cat.businesses, cat.rules.biz) if not row[BZ_EXPANSION]]
+    return {"description": "every business type of the base game taken out of the supply, against "
+            "the full supply on paired seeds, ranked by the change in the first player's win "
+            "rate (greedy in every seat, 3 players, focal seat 0)",
+            "games": 10000, "seed": 1, "compare": "without", "rank": True,
+            "fixed": {"strategy": "greedy", "players": 3, "seat": "0"},
+            "axes": {"without": [[]] + [[b] for b in ids]}}
+
+
 GRIDS = {
+    "gnome-businesses": business_impact,
     "gnome-seats": {
         "description": "the first player's advantage: greedy in every seat, the focal seat "
                        "rotating, 2 to 4 players",
