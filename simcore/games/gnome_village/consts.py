@@ -28,8 +28,6 @@ T_ROAD = 1
 T_HOUSE = 2
 T_WORKSHOP = 3
 T_BUSINESS = 4
-TILE_NAMES = {T_EMPTY: "empty", T_ROAD: "road", T_HOUSE: "house", T_WORKSHOP: "workshop",
-              T_BUSINESS: "business"}
 
 # --- workshops (GV-W..): their order is the product tokens' order too (GV-W07)
 W_CARPENTER = 0
@@ -92,8 +90,6 @@ BUY_ROAD = 3            # Gardener: a road from the stack (GV-W06)
 BUY_BUSINESS = 4        # argument: the face-up slot (GV-C01)
 BUY_WORKSHOP = 5        # argument: the workshop type (GV-W08)
 BUY_PRODUCT = 6         # argument: the workshop type of the token (GV-C05)
-BUY_NAMES = {BUY_END: "end", BUY_HOUSE: "house", BUY_GNOME: "gnome", BUY_ROAD: "road",
-             BUY_BUSINESS: "business", BUY_WORKSHOP: "workshop", BUY_PRODUCT: "product"}
 # how a workshop's action is paid (GV-W03, GV-W07, GV-C04)
 PAY_TILE = 0            # deactivate an active tile
 PAY_TOKEN = 1           # spend a product token

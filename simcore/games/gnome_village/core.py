@@ -209,11 +209,6 @@ def count_tiles(st, p):
 
 
 @njit
-def own_gnome_cell(st, p, g):
-    return st.gnome[p, g, S.GN_ROW] * K.GRID + st.gnome[p, g, S.GN_COL]
-
-
-@njit
 def standing_home(st, p, g):
     """Is player p's gnome g standing or lying in its own village?"""
     s = st.gnome[p, g, S.GN_STATE]

@@ -97,9 +97,6 @@ LEGAL = 0
 BAD_NO_ROAD = 1         # a building borders no road (GV-V02)
 BAD_ROADS_SPLIT = 2     # the roads are not all connected (GV-V03)
 BAD_BLOCKADE = 3        # a blockade borders a business (GV-V05)
-BAD_REASONS = {LEGAL: "legal", BAD_NO_ROAD: "a building borders no road",
-               BAD_ROADS_SPLIT: "the roads are not all connected",
-               BAD_BLOCKADE: "a blockade borders a business"}
 
 MAX_OPTIONS = K.N_CELLS * K.N_SIDES      # a road's placements: every cell in each of 4 turns
 MAX_PARAMS = 32                          # a strategy's parameters per seat
