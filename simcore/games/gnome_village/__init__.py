@@ -1,0 +1,75 @@
+"""Gnome Village: 2 to 4 players build villages of House, Workshop, Business and Road tiles,
+move gnomes across them and score points (rulebook: gnome-village.txt). `GAME` declares
+everything the generic layers read (simcore.gamekit.Game)."""
+from ...gamekit import ASSUME, Game
+from .catalog import load_catalog
+from .config import OPTIONS, check_strategy, make_config, seated
+from .consts import DECISIONS, LOSS_REASONS, OUTCOMES, RESULT_FIELDS
+from .game import play_logged, run_games
+from .report import REPORT
+from .state import new_state
+from .tables import BZ_EXPANSION
+from .summary import cell_extras, describe, summarize, summary_lines
+from .trace import event_records, format_log, objectives_summary
+
+NAME = "gnome-village"
+TITLE = "Gnome Village"
+
+def business_impact() -> dict:
+    """Each base-game business type out of the supply against the full supply, paired."""
+    cat = load_catalog(None)
+    ids = [b for b, row in zip(cat.businesses, cat.rules.biz) if not row[BZ_EXPANSION]]
+    return {"description": "every business type of the base game taken out of the supply, against "
+            "the full supply on paired seeds, ranked by the change in the first player's win "
+            "rate (greedy in every seat, 3 players, focal seat 0)",
+            "games": 10000, "seed": 1, "compare": "without", "rank": True,
+            "fixed": {"strategy": "greedy", "players": 3, "seat": "0"},
+            "axes": {"without": [[]] + [[b] for b in ids]}}
+
+
+GRIDS = {
+    "gnome-businesses": business_impact,
+    "gnome-seats": {
+        "description": "the first player's advantage: greedy in every seat, the focal seat "
+                       "rotating, 2 to 4 players",
+        "games": 20000, "seed": 1,
+        "fixed": {"strategy": "greedy"},
+        "axes": {"players": [2, 3, 4]},
+    },
+    "gnome-variants": {
+        "description": "the children's variant and the mini-expansion, greedy in every seat, "
+                       "3 players (paired: the same seeds)",
+        "games": 20000, "seed": 1,
+        "fixed": {"strategy": "greedy", "players": 3},
+        "axes": {"family": [False, True], "expansion": [False, True]},
+    },
+    "gnome-smoke": {
+        "description": "a quick check of the machinery on Gnome Village",
+        "games": 200, "seed": 1, "chunk": 100,
+        "fixed": {"strategy": "greedy", "rivals": "random"},
+        "axes": {"players": [2, 4]},
+    },
+}
+
+GAME = Game(
+    name=NAME, title=TITLE, package=__name__, options=(*OPTIONS, ASSUME),
+    assumptions="data/assumptions.toml",
+    default_players=3, default_strategy="greedy",
+    result_fields=tuple(RESULT_FIELDS), outcomes=dict(OUTCOMES), loss_reasons=dict(LOSS_REASONS),
+    decisions=tuple(DECISIONS), load_catalog=load_catalog, make_config=make_config,
+    run_games=run_games, play_logged=play_logged, new_state=new_state, format_log=format_log,
+    event_records=event_records, objectives_summary=objectives_summary, summarize=summarize,
+    summary_lines=summary_lines, describe=describe, cell_extras=cell_extras,
+    check_strategy=check_strategy, seated=seated, grids=GRIDS, report=REPORT,
+    compile_s=50,   # the rules alone, from an empty cache: a first `run --strategy random` took ~50 s
+    examples=(
+        "meeplesim play --game gnome-village --players 3 --seed 2",
+        "meeplesim run --game gnome-village --players 4 --strategy greedy --rivals random",
+        "meeplesim run --game gnome-village --players 2 --family",
+    ),
+)
+
+__all__ = ["GAME", "NAME", "TITLE", "OUTCOMES", "DECISIONS", "LOSS_REASONS", "RESULT_FIELDS",
+           "OPTIONS", "load_catalog", "make_config", "run_games", "play_logged", "format_log",
+           "event_records", "objectives_summary", "check_strategy", "summarize", "summary_lines",
+           "describe", "cell_extras", "GRIDS"]

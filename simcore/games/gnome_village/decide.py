@@ -1,0 +1,43 @@
+"""Every decision of Gnome Village goes through `decide`: the kernel has listed the legal options
+in st.options[:n]; the deciding seat's strategy picks one, by id. The generic strategies
+(simcore.policy: first, random, scripted) are compiled in; any other id is looked up in the
+game's chooser table, CHOOSERS (simcore.linked): Gnome Village's own strategies
+(strategies/gnome_village/) bind their compiled kernels there when they are imported, and a
+plug-in's Python callback is bound at PLUGIN_SLOT. The rules import no strategy; an id nothing
+bound answers -1, which `decide` reports as an illegal answer.
+
+A chooser receives `choose(rules, config, state, kind, n, params)`: the Rules and the State as
+the addresses of their buffers (read back with `as_rules` / `as_state`), the Config as a word
+tuple (config.as_config), the decision (consts.D_*), the option count and the deciding seat's
+parameter row. The deciding seat is `st.ctl[H_SEAT]`.
+"""
+from ...jit import njit
+from ...linked import PLUGIN_SLOT, chooser_call
+from ...policy import N_GENERIC, PLUGIN, choose_generic
+from . import consts as K
+from . import state as S
+
+CHOOSERS = "meeplesim_gnome_village_choosers"   # the chooser table's symbol
+choose_bound = chooser_call(CHOOSERS)
+
+
+@njit
+def decide(R, C, st, p, kind, n):
+    """Ask seat p's strategy to pick one of st.options[:n] (0 if there is only one)."""
+    st.decisions[kind] += 1
+    if n <= 1:
+        return 0
+    sid = st.sid[p]
+    par = st.par[p]
+    st.ctl[S.H_SEAT] = p
+    if sid < N_GENERIC:
+        i = choose_generic(sid, st.rng, K.STREAM_POLICY, n, par, st.ctl[S.H_ASKED])
+    else:
+        i = choose_bound(R, C, st, kind, n, PLUGIN_SLOT if sid == PLUGIN else sid, par)
+    st.ctl[S.H_ASKED] += 1
+    if i < 0 or i >= n:
+        st.ctl[S.H_BAD_KIND] = kind
+        st.ctl[S.H_BAD_N] = n
+        st.ctl[S.H_BAD_INDEX] = i
+        raise ValueError("a strategy returned an index outside the legal options")
+    return i

@@ -1,0 +1,104 @@
+"""What `run` reports for Gnome Village: the focal seat's win rate (Wilson 95%), win rate by
+seat, its points and margin to the best other seat, gnomes and tiles, game length, how often
+the Happy Gnome was held, and why the focal seat lost."""
+from __future__ import annotations
+
+import numpy as np
+
+from ...stats import mean_ci, wilson_interval
+from ...summarykit import Accumulating, total
+from . import consts as K
+
+_SUMS = ("rounds", "turns", "points", "margin", "tiles", "gnomes", "coins")
+
+
+def _partial(results: np.ndarray) -> dict:
+    """Sufficient statistics of some games (exact integer sums: they add up chunk by chunk)."""
+    f = {n: i for i, n in enumerate(K.RESULT_FIELDS)}
+    col = lambda name: results[:, f[name]]
+    outcome, seat, points = col("outcome"), col("seat"), col("points")
+    seats = {}
+    for s in np.unique(seat).tolist():
+        sel = seat == s
+        seats[int(s)] = {"games": int(sel.sum()), "wins": int((outcome[sel] == K.WIN).sum()),
+                         "points": total(points[sel])}
+    pts = points.astype(np.int64)
+    return {
+        "games": int(results.shape[0]), "wins": int((outcome == K.WIN).sum()),
+        "ties": int((outcome == K.TIE).sum()), "seats": seats,
+        "reasons": {code: int(((outcome == K.LOSS) & (col("loss_reason") == code)).sum())
+                    for code, name in K.LOSS_REASONS.items() if name},
+        "cuts": int(col("cut").sum()),
+        "happy": int((col("happy") == seat).sum()),
+        "points_sq": int((pts * pts).sum()),
+        **{name: total(col(name)) for name in _SUMS},
+    }
+
+
+def _finish(p: dict) -> dict:
+    games, wins = p["games"], p["wins"]
+    lo, hi = wilson_interval(wins, games)
+    by_seat = {}
+    for s in sorted(p["seats"]):
+        v = p["seats"][s]
+        a, b = wilson_interval(v["wins"], v["games"])
+        by_seat[s] = {"games": v["games"], "wins": v["wins"], "win_rate": v["wins"] / v["games"],
+                      "ci_low": a, "ci_high": b, "mean_points": v["points"] / v["games"]}
+    reasons = {name: p["reasons"][code] for code, name in K.LOSS_REASONS.items()
+               if name and p["reasons"].get(code)}
+    pts, pts_lo, pts_hi = mean_ci(p["points"], p["points_sq"], games)
+    per = lambda key: p[key] / games if games else 0.0
+    return {
+        "games": games, "wins": wins, "win_rate": wins / games if games else 0.0,
+        "ci_low": lo, "ci_high": hi, "shared_wins": p["ties"], "by_seat": by_seat,
+        "mean_points": pts, "points_ci_low": pts_lo, "points_ci_high": pts_hi,
+        "mean_margin": per("margin"), "mean_tiles": per("tiles"), "mean_gnomes": per("gnomes"),
+        "mean_coins": per("coins"), "happy_rate": per("happy"),
+        "mean_rounds": per("rounds"), "mean_turns": per("turns"),
+        "cuts": p["cuts"], "loss_reasons": reasons,
+    }
+
+
+def _extras(p: dict) -> dict:
+    """A sweep cell's own numbers beside its win rate: the focal seat's points and margin, and
+    the game length."""
+    games = max(1, p["games"])
+    return {"mean_points": p["points"] / games, "mean_margin": p["margin"] / games,
+            "mean_rounds": p["rounds"] / games}
+
+
+# run's summary and a sweep cell's numbers, accumulated chunk by chunk (simcore.summarykit)
+summarize = Accumulating(_partial, _finish)
+cell_extras = Accumulating(_partial, _extras)
+
+
+def summary_lines(s: dict, ci_words: str = "95% CI") -> list[str]:
+    pct = lambda x: f"{100 * x:.2f}%"
+    out = [f"games        {s['games']}",
+           f"wins         {s['wins']} (+ {s['shared_wins']} shared)",
+           f"win rate     {pct(s['win_rate'])}  ({ci_words} {pct(s['ci_low'])} - {pct(s['ci_high'])})",
+           "by seat      " + ", ".join(
+               f"{seat}: {pct(v['win_rate'])} ({pct(v['ci_low'])} - {pct(v['ci_high'])}, n {v['games']})"
+               for seat, v in s["by_seat"].items()),
+           f"points       {s['mean_points']:.2f} (95% CI {s['points_ci_low']:.2f} - "
+           f"{s['points_ci_high']:.2f}); margin to the best other seat {s['mean_margin']:+.2f}",
+           f"village      {s['mean_gnomes']:.2f} gnomes, {s['mean_tiles']:.1f} tiles, "
+           f"{s['mean_coins']:.2f} coins left; Happy Gnome held in {pct(s['happy_rate'])} of games",
+           f"game length  {s['mean_rounds']:.1f} rounds, {s['mean_turns']:.1f} turns (mean)"]
+    if s["cuts"]:
+        out.append(f"round cap    {s['cuts']} games cut by the round cap (scored as they stood)")
+    if s["loss_reasons"]:
+        out.append("loss reasons " + ", ".join(f"{k} {v}" for k, v in s["loss_reasons"].items()))
+    return out
+
+
+def describe(variant, strategy: str, mix: str = "default") -> str:
+    words = [f"{variant.players} players, focal seat {variant.seat} plays {strategy}, "
+             f"rivals {variant.rivals}"]
+    if variant.family:
+        words.append("children's variant")
+    if variant.expansion:
+        words.append("mini-expansion")
+    if mix != "default":
+        words.append(f"data {mix}")
+    return ", ".join(words)

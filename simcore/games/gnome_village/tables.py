@@ -1,0 +1,85 @@
+"""The kernels' view of Gnome Village's rules: the layout of the `Rules` record and the column
+of every value in it.
+
+Kernels import their table constants from here (and from consts.py and state.py), never from
+the loader (catalog.py): editing the loader or its messages does not recompile the game
+(simcore/jit.py keys the kernel cache by the modules kernels import). catalog.py fills these
+tables from data/*.toml.
+"""
+from ...packed import Layout, Record
+from . import consts as K
+
+# Rules.k: the game's numbers and the readings in force (data/setup.toml, data/tiles.toml)
+_K = [
+    "START_COINS",       # GV-S02
+    "MAX_HOUSES",        # GV-T05
+    "END_GNOMES",        # GV-E01
+    "FAMILY_GNOMES",     # GV-X01
+    "FACE_UP",           # GV-S07: face-up businesses
+    "COST_BUSINESS",     # GV-C01
+    "COST_WORKSHOP",     # GV-W08
+    "COST_SUBSTITUTE",   # GV-C02..C04
+    "COST_PRODUCT",      # GV-C05
+    "ROAD_CONNECT",      # GV-V03: consts.CONNECT_*
+    "BLOCKADE",          # GV-M02, GV-V05: consts.BLOCKADE_*
+    "RESHUFFLE",         # GV-S08: 1 if the Forest discard pile is reshuffled
+    "MAX_ROUNDS",        # GV-E04
+    "GNOMES",            # GV-S01: gnomes in the box
+    "COINS",             # GV-S01: coins in the box
+    "PRODUCTS",          # GV-S01: product tokens per workshop colour
+    "WORKSHOPS",         # GV-S01: workshop tiles per type in the box
+    "HOUSES",            # GV-S01: houses in the box
+    "START_FROM_SUPPLY", # GV-S05: 1 if the starting houses come out of the supply count
+    "START_HOUSES",      # GV-S02: houses in the starting village
+    "START_ROADS",       # GV-S02: roads in the starting village
+]
+for _i, _name in enumerate(_K):
+    globals()["K_" + _name] = _i
+N_K = len(_K)
+
+# Rules.supply[players, SUP_*]: the supply by player count (GV-S05)
+SUP_HOUSES = 0
+SUP_WORKSHOPS = 1       # tiles of each workshop type
+N_SUP = 2
+
+# Rules.start[ST_*, row, col]: the starting village (GV-S03), already placed on the grid
+ST_KIND = 0             # consts.T_*
+ST_ARG = 1              # road: its path mask; house: 1 Lights On
+ST_BLOCK = 2            # road: its blockade's side as a mask (0 if none)
+N_ST = 3
+
+# Rules.road[kind, RD_*]: the road tile kinds (GV-V04), paths as drawn (bit = consts.SIDE_*)
+RD_PATHS = 0
+RD_BLOCK = 1            # the blockaded path's side as a bit mask, 0 without a blockade
+RD_COUNT = 2            # tiles of the kind in the box
+RD_START = 3            # tiles of the kind in each player's starting kit
+N_RD = 4
+
+# Rules.biz[type, BZ_*]: the business types (GV-B01)
+BZ_ACTION = 0           # consts.A_*
+BZ_EARN = 1             # GV-B02
+BZ_POINTS = 2           # GV-B03
+BZ_HAT = 3              # GV-B04
+BZ_COUNT = 4
+BZ_EXPANSION = 5        # GV-X02
+N_BZ = 6
+
+# Rules.forest[kind of card, FC_*]: the Forest card kinds (GV-F10)
+FC_KIND = 0             # consts.F_*
+FC_ICONS = 1            # Activate: the workshop icons as a bit mask (bit = consts.W_*)
+FC_GROUP = 2            # Activate: 1 with the "group of Gnomes" symbol
+FC_COINS = 3            # coins the revealing player gains
+FC_COUNT = 4
+N_FC = 5
+
+MAX_PLAYER_COUNT = K.MAX_PLAYERS + 1    # supply rows indexed by the number of players
+
+RULES = Layout("GnomeVillageRules", [
+    ("k", "i8", (N_K,)),
+    ("supply", "i8", (MAX_PLAYER_COUNT, N_SUP)),
+    ("start", "i8", (N_ST, K.GRID, K.GRID)),
+    ("road", "i8", (None, N_RD)),
+    ("biz", "i8", (None, N_BZ)),
+    ("forest", "i8", (None, N_FC)),
+])
+Rules = Record   # a packed record of the RULES layout
