@@ -151,6 +151,13 @@ def can_place_road(rules, st, p, r, c, paths, block):
     (r, c) of player p's village? The cell is empty and inside the grid (GV-V01); the road joins
     a road already there, so all roads stay connected (GV-V03; the first road of an empty village
     joins nothing); its blockade borders no business (GV-V05)."""
+    return road_fits(rules, st, p, r, c, paths, block, count_roads(st, p) == 0)
+
+
+@njit
+def road_fits(rules, st, p, r, c, paths, block, alone):
+    """can_place_road, told whether the village has no road yet (`alone`): road_places asks it
+    for every cell and turn, and counting the roads each time was most of a game's time."""
     if not in_grid(r, c) or st.kind[p, r, c] != K.T_EMPTY:
         return False
     joined = False
@@ -162,16 +169,35 @@ def can_place_road(rules, st, p, r, c, paths, block):
             return False
         if joins(rules, st, p, r, c, paths, side):
             joined = True
-    return joined or count_roads(st, p) == 0
+    return joined or alone
+
+
+@njit
+def road_box(st, p):
+    """The rows r0..r1 and columns c0..c1 (inclusive) of the smallest rectangle holding player
+    p's road tiles, widened by one cell each way inside the grid: every cell that borders a road
+    lies in it. (1, 0, 1, 0), an empty rectangle, if the village has no road."""
+    r0, r1, c0, c1 = K.GRID, -1, K.GRID, -1
+    for r in range(K.GRID):
+        for c in range(K.GRID):
+            if st.kind[p, r, c] == K.T_ROAD:
+                r0 = min(r0, r)
+                r1 = max(r1, r)
+                c0 = min(c0, c)
+                c1 = max(c1, c)
+    if r1 < 0:
+        return 1, 0, 1, 0
+    return max(r0 - 1, 0), min(r1 + 1, K.GRID - 1), max(c0 - 1, 0), min(c1 + 1, K.GRID - 1)
 
 
 @njit
 def building_places(rules, st, p, kind):
     """The cells (r * GRID + c, ascending) where a building of `kind` may go, in st.options;
-    returns how many."""
+    returns how many. Only the cells beside the roads' rectangle can border a road (GV-V02)."""
+    r0, r1, c0, c1 = road_box(st, p)
     n = 0
-    for r in range(K.GRID):
-        for c in range(K.GRID):
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
             if can_place_building(rules, st, p, r, c, kind):
                 st.options[n] = r * K.GRID + c
                 n += 1
@@ -182,8 +208,9 @@ def building_places(rules, st, p, kind):
 def has_building_place(rules, st, p, kind):
     """Is there a cell where a building of `kind` may go? (st.options is left alone: a caller
     may be listing options there.)"""
-    for r in range(K.GRID):
-        for c in range(K.GRID):
+    r0, r1, c0, c1 = road_box(st, p)
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
             if can_place_building(rules, st, p, r, c, kind):
                 return True
     return False
@@ -194,20 +221,27 @@ def road_places(rules, st, p, paths, block):
     """The placements of a road tile drawn with `paths` and `block` (as in Rules.road) in each
     of its 4 turns (GV-V06), as (r * GRID + c) * 4 + quarter turns in st.options, a turn that
     gives the same tile as a smaller one left out (a four-way without blockade has one);
-    returns how many."""
+    returns how many. A road must join one (GV-V03): only the cells beside the roads' rectangle
+    are asked, every cell of an empty village."""
+    kept = 0                        # the turns that give a tile no smaller turn gives, as bits
+    for q in range(K.N_SIDES):
+        same = False
+        for q0 in range(q):
+            if turn(paths, q0) == turn(paths, q) and turn(block, q0) == turn(block, q):
+                same = True
+        if not same:
+            kept |= 1 << q
+    r0, r1, c0, c1 = road_box(st, p)
+    alone = r1 < r0
+    if alone:
+        r0, r1, c0, c1 = 0, K.GRID - 1, 0, K.GRID - 1
     n = 0
-    for r in range(K.GRID):
-        for c in range(K.GRID):
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
             if st.kind[p, r, c] != K.T_EMPTY:
                 continue
             for q in range(K.N_SIDES):
-                tp = turn(paths, q)
-                tb = turn(block, q)
-                same = False
-                for q0 in range(q):
-                    if turn(paths, q0) == tp and turn(block, q0) == tb:
-                        same = True
-                if not same and can_place_road(rules, st, p, r, c, tp, tb):
+                if (kept >> q) & 1 and road_fits(rules, st, p, r, c, turn(paths, q), turn(block, q), alone):
                     st.options[n] = (r * K.GRID + c) * K.N_SIDES + q
                     n += 1
     return n
