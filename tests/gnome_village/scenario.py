@@ -29,6 +29,7 @@ def rules(*assume):
 def draw(st, p, picture, at=(0, 0)):
     """Clear player p's village and lay `picture` (a list of rows) into it."""
     st.kind[p] = 0
+    st.box[p] = 0           # the tiles' rectangle (village.tile_box): the whole grid
     st.arg[p] = 0
     st.flag[p] = 0
     st.gnome[p] = 0

@@ -13,7 +13,7 @@ from . import tables as T
 from .build import can_place, place_new_building
 from .core import any_gnome_on, ev, gain, give_token, protected, standing_home, take_from
 from .decide import decide
-from .village import check_village, visitor_on
+from .village import check_village, grow_box, visitor_on
 
 
 @njit
@@ -284,6 +284,7 @@ def architect(R, C, st, p):
     st.arg[p, r1, c1] = arg
     st.flag[p, r1, c1] = flag
     st.used[p, r1, c1] = used
+    grow_box(st, p, r1, c1)
     ev(st, K.EV_ACTION, p, K.A_ARCHITECT, src, dst)
 
 

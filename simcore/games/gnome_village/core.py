@@ -1,10 +1,11 @@
 """Small kernels every phase uses: the log, coins, tokens, gnomes going home, the Happy Gnome,
-Military protection and counts over a village. Rule IDs refer to ../rules-checklist.md."""
+Military protection and counts over a village (over the rectangle that holds its tiles,
+village.tile_box). Rule IDs refer to ../rules-checklist.md."""
 from ...jit import njit
 from . import consts as K
 from . import state as S
 from . import tables as T
-from .village import gnome_at
+from .village import gnome_at, tile_box
 
 
 @njit
@@ -63,8 +64,9 @@ def give_token(st, q, w):
 @njit
 def count_kind(st, p, kind):
     n = 0
-    for r in range(K.GRID):
-        for c in range(K.GRID):
+    r0, r1, c0, c1 = tile_box(st, p)
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
             if st.kind[p, r, c] == kind:
                 n += 1
     return n
@@ -74,8 +76,9 @@ def count_kind(st, p, kind):
 def count_lights(st, p, on):
     """Houses of player p with the light on (on = 1) or off (on = 0)."""
     n = 0
-    for r in range(K.GRID):
-        for c in range(K.GRID):
+    r0, r1, c0, c1 = tile_box(st, p)
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
             if st.kind[p, r, c] == K.T_HOUSE and st.arg[p, r, c] == on:
                 n += 1
     return n
@@ -85,8 +88,9 @@ def count_lights(st, p, on):
 def first_house(st, p, on):
     """The first house of player p (reading order) with the light on (on = 1) or off (0), as a
     cell; -1 if none."""
-    for r in range(K.GRID):
-        for c in range(K.GRID):
+    r0, r1, c0, c1 = tile_box(st, p)
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
             if st.kind[p, r, c] == K.T_HOUSE and st.arg[p, r, c] == on:
                 return r * K.GRID + c
     return -1
@@ -95,8 +99,9 @@ def first_house(st, p, on):
 @njit
 def count_hats(R, st, p):
     n = 0
-    for r in range(K.GRID):
-        for c in range(K.GRID):
+    r0, r1, c0, c1 = tile_box(st, p)
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
             if st.kind[p, r, c] == K.T_BUSINESS and R.biz[st.arg[p, r, c], T.BZ_HAT] == 1:
                 n += 1
     return n
@@ -106,8 +111,9 @@ def count_hats(R, st, p):
 def find_workshop(st, p, w, active):
     """The first workshop of type w of player p that is active (active = 1) or inactive (0),
     as a cell; -1 if none."""
-    for r in range(K.GRID):
-        for c in range(K.GRID):
+    r0, r1, c0, c1 = tile_box(st, p)
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
             if st.kind[p, r, c] == K.T_WORKSHOP and st.arg[p, r, c] == w and st.flag[p, r, c] == active:
                 return r * K.GRID + c
     return -1
@@ -182,8 +188,9 @@ def score(R, st, p):
     points, 1 per Hat business for the Happy Gnome's holder, 1 per coin."""
     pts = st.pl[p, S.P_COINS]
     hats = 0
-    for r in range(K.GRID):
-        for c in range(K.GRID):
+    r0, r1, c0, c1 = tile_box(st, p)
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
             kind = st.kind[p, r, c]
             if kind == K.T_WORKSHOP:
                 pts += 2
@@ -201,8 +208,9 @@ def score(R, st, p):
 def count_tiles(st, p):
     """Tiles in player p's village (GV-E03's tie-break)."""
     n = 0
-    for r in range(K.GRID):
-        for c in range(K.GRID):
+    r0, r1, c0, c1 = tile_box(st, p)
+    for r in range(r0, r1 + 1):
+        for c in range(c0, c1 + 1):
             if st.kind[p, r, c] != K.T_EMPTY:
                 n += 1
     return n

@@ -111,6 +111,8 @@ STATE = Layout("GnomeVillageState", [
     ("flag", "i8", (K.MAX_PLAYERS, K.GRID, K.GRID), "game"),
     ("used", "i8", (K.MAX_PLAYERS, K.GRID, K.GRID), "game"),
     ("gnome", "i8", (K.MAX_PLAYERS, K.MAX_GNOMES, N_GN), "game"),
+    # a rectangle holding every tile of each village (village.tile_box): scans ask only its cells
+    ("box", "i8", (K.MAX_PLAYERS, 4), "game"),
     ("prod", "i8", (K.MAX_PLAYERS, K.N_WORKSHOPS), "game"),     # product tokens held (GV-W07)
     ("psupply", "i8", (K.N_WORKSHOPS,), "game"),                # product tokens in the supply
     ("wsupply", "i8", (K.N_WORKSHOPS,), "game"),                # workshop tiles in the supply (GV-S05)

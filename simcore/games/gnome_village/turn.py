@@ -28,6 +28,7 @@ def setup_game(R, C, st, seed, game_index):
     st.flag[:, :, :] = 0
     st.used[:, :, :] = 0
     st.gnome[:, :, :] = 0
+    st.box[:, :] = 0                # the whole grid until start_village (a seat not playing keeps it)
     st.prod[:, :] = 0
     st.ctl[S.H_ASKED] = 0
     for s in range(K.N_STREAMS):

@@ -28,6 +28,25 @@ def turn(mask, quarter_turns):
     return ((mask << q) | (mask >> (K.N_SIDES - q))) & K.ALL_SIDES
 
 
+@njit(inline="always")
+def tile_box(st, p):
+    """Rows r0..r1 and columns c0..c1 (inclusive) of a rectangle that holds every tile of player
+    p's village: kernels that scan a village ask only its cells, in the same reading order.
+    st.box[p] keeps the rectangle's distances from the grid's four edges (top, bottom, left,
+    right), so a zeroed State (a hand-built village) means the whole grid; start_village makes
+    it tight, every placement widens it (grow_box), a tile taken away leaves it as it is."""
+    return (st.box[p, 0], K.GRID - 1 - st.box[p, 1], st.box[p, 2], K.GRID - 1 - st.box[p, 3])
+
+
+@njit(inline="always")
+def grow_box(st, p, r, c):
+    """Widen player p's tile rectangle to hold cell (r, c)."""
+    st.box[p, 0] = min(st.box[p, 0], r)
+    st.box[p, 1] = min(st.box[p, 1], K.GRID - 1 - r)
+    st.box[p, 2] = min(st.box[p, 2], c)
+    st.box[p, 3] = min(st.box[p, 3], K.GRID - 1 - c)
+
+
 @njit
 def borders_road(st, p, r, c):
     """Does cell (r, c) of player p's village share an edge with a road tile (GV-V02)?"""
@@ -177,9 +196,10 @@ def road_box(st, p):
     """The rows r0..r1 and columns c0..c1 (inclusive) of the smallest rectangle holding player
     p's road tiles, widened by one cell each way inside the grid: every cell that borders a road
     lies in it. (1, 0, 1, 0), an empty rectangle, if the village has no road."""
+    b0, b1, d0, d1 = tile_box(st, p)
     r0, r1, c0, c1 = K.GRID, -1, K.GRID, -1
-    for r in range(K.GRID):
-        for c in range(K.GRID):
+    for r in range(b0, b1 + 1):
+        for c in range(d0, d1 + 1):
             if st.kind[p, r, c] == K.T_ROAD:
                 r0 = min(r0, r)
                 r1 = max(r1, r)
@@ -253,6 +273,7 @@ def place_road(st, p, r, c, paths, block, q):
     st.kind[p, r, c] = K.T_ROAD
     st.arg[p, r, c] = turn(paths, q)
     st.flag[p, r, c] = turn(block, q)
+    grow_box(st, p, r, c)
 
 
 @njit
@@ -261,6 +282,7 @@ def place_building(st, p, r, c, kind, arg, flag):
     st.kind[p, r, c] = kind
     st.arg[p, r, c] = arg
     st.flag[p, r, c] = flag
+    grow_box(st, p, r, c)
 
 
 @njit
@@ -339,16 +361,18 @@ def move_targets(rules, st, p, g):
     many."""
     r0, c0 = st.gnome[p, g, S.GN_ROW], st.gnome[p, g, S.GN_COL]
     reach(rules, st, p, r0, c0)
+    b0, b1, d0, d1 = tile_box(st, p)        # a gnome reaches tiles only
     n = 0
-    for i in range(K.N_CELLS):
-        if st.mark[i] == 0 or i == r0 * K.GRID + c0:
-            continue
-        r, c = i // K.GRID, i % K.GRID
-        kind = st.kind[p, r, c]
-        if (kind == K.T_WORKSHOP or kind == K.T_BUSINESS) and own_gnome_on(st, p, r, c) < 0 \
-                and not visitor_on(st, p, r, c):
-            st.options[n] = i
-            n += 1
+    for r in range(b0, b1 + 1):
+        for c in range(d0, d1 + 1):
+            i = r * K.GRID + c
+            if st.mark[i] == 0 or i == r0 * K.GRID + c0:
+                continue
+            kind = st.kind[p, r, c]
+            if (kind == K.T_WORKSHOP or kind == K.T_BUSINESS) and own_gnome_on(st, p, r, c) < 0 \
+                    and not visitor_on(st, p, r, c):
+                st.options[n] = i
+                n += 1
     return n
 
 
@@ -372,6 +396,17 @@ def start_village(rules, st, p):
             st.kind[p, r, c] = rules.start[T.ST_KIND, r, c]
             st.arg[p, r, c] = rules.start[T.ST_ARG, r, c]
             st.flag[p, r, c] = rules.start[T.ST_BLOCK, r, c]
+    st.box[p, 0] = K.GRID                   # the tight rectangle of the layout's tiles
+    st.box[p, 1] = K.GRID
+    st.box[p, 2] = K.GRID
+    st.box[p, 3] = K.GRID
+    for r in range(K.GRID):
+        for c in range(K.GRID):
+            if st.kind[p, r, c] != K.T_EMPTY:
+                grow_box(st, p, r, c)
+    if st.box[p, 0] == K.GRID:              # no tile: the whole grid
+        for i in range(4):
+            st.box[p, i] = 0
     for g in range(K.MAX_GNOMES):
         for f in range(S.N_GN):
             st.gnome[p, g, f] = 0
