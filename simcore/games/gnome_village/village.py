@@ -303,9 +303,11 @@ def passable(rules, st, p, r, c, side):
 @njit
 def reach(rules, st, p, r0, c0):
     """Mark in st.mark every cell of player p's village a gnome on (r0, c0) can reach
-    (GV-M01, GV-M02); returns how many (the start included)."""
+    (GV-M01, GV-M02); returns how many (the start included). `passable` written out, with the
+    blockade's reading read once: the move phase asks this for every gnome of every turn."""
     for i in range(K.N_CELLS):
         st.mark[i] = 0
+    tile_rule = rules.k[T.K_BLOCKADE] == K.BLOCKADE_TILE
     start = r0 * K.GRID + c0
     st.mark[start] = 1
     st.queue[0] = start
@@ -315,13 +317,26 @@ def reach(rules, st, p, r0, c0):
         i = st.queue[head]
         head += 1
         r, c = i // K.GRID, i % K.GRID
+        here = st.flag[p, r, c] if st.kind[p, r, c] == K.T_ROAD else 0
         for side in range(K.N_SIDES):
-            if passable(rules, st, p, r, c, side):
-                j = (r + K.DROW[side]) * K.GRID + c + K.DCOL[side]
-                if st.mark[j] == 0:
-                    st.mark[j] = 1
-                    st.queue[tail] = j
-                    tail += 1
+            rr, cc = r + K.DROW[side], c + K.DCOL[side]
+            if not in_grid(rr, cc):
+                continue
+            j = rr * K.GRID + cc
+            if st.mark[j] != 0:
+                continue
+            kind = st.kind[p, rr, cc]
+            if kind == K.T_EMPTY:
+                continue
+            there = st.flag[p, rr, cc] if kind == K.T_ROAD else 0
+            if tile_rule:
+                if there != 0:
+                    continue
+            elif (here >> side) & 1 != 0 or (there >> opposite(side)) & 1 != 0:
+                continue
+            st.mark[j] = 1
+            st.queue[tail] = j
+            tail += 1
     return tail
 
 
@@ -361,18 +376,21 @@ def move_targets(rules, st, p, g):
     many."""
     r0, c0 = st.gnome[p, g, S.GN_ROW], st.gnome[p, g, S.GN_COL]
     reach(rules, st, p, r0, c0)
+    for q in range(K.MAX_PLAYERS):          # a tile with a gnome of p's or a visitor on it
+        for h in range(K.MAX_GNOMES):
+            s = st.gnome[q, h, S.GN_STATE]
+            if (s == S.GS_ACTIVE or s == S.GS_RESTING) and st.gnome[q, h, S.GN_HOST] == p:
+                st.mark[st.gnome[q, h, S.GN_ROW] * K.GRID + st.gnome[q, h, S.GN_COL]] = 0
+    st.mark[r0 * K.GRID + c0] = 0           # staying is not a move
     b0, b1, d0, d1 = tile_box(st, p)        # a gnome reaches tiles only
     n = 0
     for r in range(b0, b1 + 1):
         for c in range(d0, d1 + 1):
-            i = r * K.GRID + c
-            if st.mark[i] == 0 or i == r0 * K.GRID + c0:
-                continue
-            kind = st.kind[p, r, c]
-            if (kind == K.T_WORKSHOP or kind == K.T_BUSINESS) and own_gnome_on(st, p, r, c) < 0 \
-                    and not visitor_on(st, p, r, c):
-                st.options[n] = i
-                n += 1
+            if st.mark[r * K.GRID + c] != 0:
+                kind = st.kind[p, r, c]
+                if kind == K.T_WORKSHOP or kind == K.T_BUSINESS:
+                    st.options[n] = r * K.GRID + c
+                    n += 1
     return n
 
 
