@@ -294,11 +294,15 @@ def list_buys(R, st, p):
     """The Work & Buy options of p (consts.BUY_*), END last; returns how many."""
     coins = st.pl[p, S.P_COINS]
     n = 0
+    # a House and a Workshop go on the same cells (GV-V02), a Business on some of them (GV-V05):
+    # whether there is one is asked once (-1 until asked)
+    room = -1
     if count_kind(st, p, K.T_HOUSE) < R.k[T.K_MAX_HOUSES] and st.sc[S.S_HOUSES] > 0 \
-            and action_cost(R, st, p, K.W_PAINTER) + action_cost(R, st, p, K.W_CARPENTER) <= coins \
-            and can_place(R, st, p, K.T_HOUSE):                             # GV-W04, GV-T05, GV-C06
-        st.options[n] = K.BUY_HOUSE * K.BUY_ARG
-        n += 1
+            and action_cost(R, st, p, K.W_PAINTER) + action_cost(R, st, p, K.W_CARPENTER) <= coins:
+        room = 1 if can_place(R, st, p, K.T_HOUSE) else 0
+        if room:                                                            # GV-W04, GV-T05, GV-C06
+            st.options[n] = K.BUY_HOUSE * K.BUY_ARG
+            n += 1
     if st.pl[p, S.P_PLACED] < st.sc[S.S_END_AT] and st.sc[S.S_GNOME_BOX] > 0 \
             and count_lights(st, p, 0) > 0 and action_cost(R, st, p, K.W_SCHOOL) <= coins:   # GV-G01, GV-G02
         st.options[n] = K.BUY_GNOME * K.BUY_ARG
@@ -306,16 +310,19 @@ def list_buys(R, st, p):
     if st.sc[S.S_ROAD_N] > 0 and action_cost(R, st, p, K.W_GARDENER) <= coins:          # GV-W06, GV-C02
         st.options[n] = K.BUY_ROAD * K.BUY_ARG
         n += 1
-    if R.k[T.K_COST_BUSINESS] <= coins and can_place(R, st, p, K.T_BUSINESS):          # GV-C01
+    if R.k[T.K_COST_BUSINESS] <= coins and room != 0 and can_place(R, st, p, K.T_BUSINESS):   # GV-C01
         for s in range(R.k[T.K_FACE_UP]):
             if st.faceup[s] >= 0:
                 st.options[n] = K.BUY_BUSINESS * K.BUY_ARG + s
                 n += 1
-    if R.k[T.K_COST_WORKSHOP] <= coins and can_place(R, st, p, K.T_WORKSHOP):          # GV-W08
-        for w in range(K.N_WORKSHOPS):
-            if st.wsupply[w] > 0:
-                st.options[n] = K.BUY_WORKSHOP * K.BUY_ARG + w
-                n += 1
+    if R.k[T.K_COST_WORKSHOP] <= coins:                                                 # GV-W08
+        if room < 0:
+            room = 1 if can_place(R, st, p, K.T_WORKSHOP) else 0
+        if room:
+            for w in range(K.N_WORKSHOPS):
+                if st.wsupply[w] > 0:
+                    st.options[n] = K.BUY_WORKSHOP * K.BUY_ARG + w
+                    n += 1
     if R.k[T.K_COST_PRODUCT] <= coins:                                                  # GV-C05
         for w in range(K.N_WORKSHOPS):
             if st.psupply[w] > 0:
