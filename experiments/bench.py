@@ -34,10 +34,19 @@ def configs() -> list[dict]:
     return [cells[0], cells[-1]]
 
 
-def _resolve(strategy: str, options: dict, params: dict | None = None):
+def game_rows() -> list:
+    """The other games' rows: (Game, row) for each row a game declares in `Game.bench`
+    (strategy, players, options, label), in the games' name order."""
+    from simcore.games import all_games
+    return [(game, row) for game in all_games() for row in game.bench]
+
+
+def _resolve(strategy: str, options: dict, params: dict | None = None, game: str | None = None,
+             players: int = PLAYERS):
     from experiments.runs import RunSpec, resolve
-    return resolve(RunSpec(players=PLAYERS, strategy=strategy, options=options,
-                           params=dict(params or {})))
+    from simcore.games import DEFAULT_GAME
+    return resolve(RunSpec(game=game or DEFAULT_GAME, players=players, strategy=strategy,
+                           options=options, params=dict(params or {})))
 
 # plays `games` games in a fresh process and prints its timing as JSON (used for the
 # compile-time, warm-start and plain-Python measurements)
@@ -72,14 +81,16 @@ def _child(args, env_extra=None, timeout=3600):
 
 
 def games_per_second(strategy: str, options: dict, seconds: float = 3.0,
-                     windows: int = 5, params: dict | None = None) -> dict:
+                     windows: int = 5, params: dict | None = None, game: str | None = None,
+                     players: int = PLAYERS) -> dict:
     """In this process (kernels loaded): play chunks for `seconds`, split into `windows` equal
     windows; the rate is the median window's. The machine's other tenants slow some windows
     (one 3-second window measured greedy anywhere from 18 000 to 20 700 games/s for the same
-    code), and the median keeps such a burst from deciding the figure."""
+    code), and the median keeps such a burst from deciding the figure. `game` and `players`
+    name another game's configuration (Game.bench); the default is the flagship's."""
     import statistics
 
-    r = _resolve(strategy, options, params)
+    r = _resolve(strategy, options, params, game, players)
     cat, C, run_games, sid, vec = r.catalog, r.config, r.game.run_games, r.strategy.kernel_id, r.params
     st = r.game.new_state(cat.rules, event_capacity=1)
     run_games(cat, C, sid, vec, 1, 0, 50, state=st)   # warm-up
@@ -97,7 +108,8 @@ def games_per_second(strategy: str, options: dict, seconds: float = 3.0,
         rates.append(n / dt)
         games += n
         total += dt
-    return {"strategy": strategy, **options, **{f"param_{k}": v for k, v in (params or {}).items()},
+    return {"game": r.game.name, "players": players, "strategy": strategy, **options,
+            **{f"param_{k}": v for k, v in (params or {}).items()},
             "games": games,
             "seconds": total, "games_per_s": statistics.median(rates),
             "window_rates": rates, "win_rate": wins / games}
@@ -178,6 +190,16 @@ def run_benchmark(out: Path, measure_compile: bool = True, seconds: float = 3.0,
             echo(f"  {where} {label:<9} {r['games_per_s']:>9,.0f} games/s"
                  f"  (win rate {r['win_rate']:.1%} over {r['games']:,} games)")
     result["speed"] = speeds
+    rows = game_rows()
+    if rows:
+        echo("the other games, speed per core:")
+    result["games"] = []
+    for game, row in rows:
+        r = games_per_second(row["strategy"], dict(row.get("options", {})), seconds,
+                             game=game.name, players=row["players"])
+        result["games"].append({**r, "label": row["label"]})
+        echo(f"  {game.title:<17} {row['label']:<18} {r['games_per_s']:>9,.0f} games/s"
+             f"  (win rate {r['win_rate']:.1%} over {r['games']:,} games)")
     easiest = ", ".join(map(str, cfgs[0].values()))
     echo(f"parallel scaling (greedy, {easiest}, through the runner):")
     result["scaling"] = sc = scaling("greedy", scaling_games)

@@ -204,6 +204,9 @@ class Game:
     data_summary: object = None    # catalog -> words: what the data hold (check-data)
     commands: str = ""             # a module whose typer `app` is mounted as `meeplesim NAME`
     examples: tuple = ()           # command lines shown in the help of the command they run
+    bench: tuple = ()              # rows `meeplesim bench` measures for this game, games/s per
+                                   # core: dicts of strategy, players, options (the game's, by
+                                   # name) and label; the flagship's come from its ladder instead
     compile_s: float = 0.0         # about how long its rules compile from an empty kernel cache
                                    # (the notice of a first run; `meeplesim bench` measures it)
     assumptions: str = ""          # its knobs file, relative to the package folder (e.g.

@@ -18,3 +18,12 @@ def test_the_skill_team_is_benchmarked_at_its_parameter():
     r = games_per_second("skill", {"level": "standard", "die": "white"}, seconds=0.2, windows=2,
                          params={"skill": 0.5})
     assert r["strategy"] == "skill" and r["param_skill"] == 0.5 and r["games_per_s"] > 0
+
+
+def test_a_game_declares_its_own_rows_and_they_are_measured():
+    """Rows come from the games' descriptors (Game.bench): the generic benchmark names no game."""
+    from experiments.bench import game_rows
+    rows = {(game.name, row["strategy"], row["players"]) for game, row in game_rows()}
+    assert ("gnome-village", "greedy", 4) in rows
+    r = games_per_second("greedy", {}, seconds=0.2, windows=2, game="gnome-village", players=4)
+    assert r["game"] == "gnome-village" and r["players"] == 4 and r["games_per_s"] > 0

@@ -97,7 +97,7 @@ def bench(
                                       help="Games of the 1-worker vs 2-worker measurement."),
 ):
     """Measure the flagship game's speed (games/s per core for random, greedy and planner at
-    its easiest and hardest level), the 2-worker speed-up, plain-Python speed, warm start-up
+    its easiest and hardest level), the rows the other games declare, the 2-worker speed-up, plain-Python speed, warm start-up
     and compile time; print a table, write bench.json, and end with the BENCH line.
 
     Example: meeplesim bench --out bench.json

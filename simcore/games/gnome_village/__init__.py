@@ -67,6 +67,7 @@ GAME = Game(
         "meeplesim run --game gnome-village --players 4 --strategy greedy --rivals random",
         "meeplesim run --game gnome-village --players 2 --family",
     ),
+    bench=({"strategy": "greedy", "players": 4, "options": {}, "label": "greedy, 4 players"},),
 )
 
 __all__ = ["GAME", "NAME", "TITLE", "OUTCOMES", "DECISIONS", "LOSS_REASONS", "RESULT_FIELDS",
