@@ -7,8 +7,8 @@ from simcore.games.gnome_village.config import GREEDY, GREEDY_PARAMS
 from .. import Strategy, register
 
 GREEDY_HELP = {"coin": "what a coin kept is worth, in points",
-               "plan": "early lean, in points, until the third gnome: > 0 values workshops "
-                       "more and businesses less (workshop-first), < 0 the reverse"}
+               "plan": "early lean, in points, over the first 6 turns: > 0 values a workshop "
+                       "`plan` more and a business `plan` less (workshop-first), < 0 the reverse"}
 GREEDY_BOUNDS = {"coin": (0.0, 10.0, None), "plan": (-10.0, 10.0, None)}
 
 register(Strategy(
@@ -19,14 +19,14 @@ register(Strategy(
     params=dict(GREEDY_PARAMS), param_help=dict(GREEDY_HELP), bounds=dict(GREEDY_BOUNDS),
     games=("gnome-village",), kernels=f"{__name__}.greedy", compile_s=10))
 
-# Two plans of greedy: its early purchases leaned PLAN_LEAN points towards workshops or towards
-# businesses (until the third gnome, greedy.EARLY_GNOMES), compared by the grid gnome-plans
+# Two plans of greedy: the purchases of its first turns (greedy.EARLY_TURNS) leaned PLAN_LEAN
+# points towards workshops or towards businesses, compared by the grid gnome-plans
 PLAN_LEAN = 2.0           # about a workshop's value (2.5): enough to change the first buys
 for _name, _lean, _what in (
-        ("workshop-first", PLAN_LEAN, "workshops first: greedy whose purchases, until its third "
-         "gnome, value a workshop `plan` points more and a business `plan` points less"),
-        ("business-first", -PLAN_LEAN, "businesses first: greedy whose purchases, until its "
-         "third gnome, value a business `-plan` points more and a workshop `-plan` less")):
+        ("workshop-first", PLAN_LEAN, "workshops first: greedy whose purchases, over its first "
+         "6 turns, value a workshop `plan` points more and a business `plan` points less"),
+        ("business-first", -PLAN_LEAN, "businesses first: greedy whose purchases, over its "
+         "first 6 turns, value a business `-plan` points more and a workshop `-plan` less")):
     register(Strategy(
         _name, GREEDY, _what, params={**GREEDY_PARAMS, "plan": _lean},
         param_help=dict(GREEDY_HELP), bounds=dict(GREEDY_BOUNDS),

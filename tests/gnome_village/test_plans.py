@@ -29,6 +29,8 @@ def test_the_plans_are_greedy_leaning_its_early_purchases_both_ways():
     assert np.asarray(BUSINESS.param_vector()).tolist() == [1.0, -2.0]
     assert np.asarray(WORKSHOP.param_vector({"plan": 0.0})).tolist() == [1.0, 0.0]
     assert "plan" in WORKSHOP.param_help and "workshop" in WORKSHOP.description
+    from strategies.gnome_village import greedy
+    assert greedy.EARLY_TURNS == 6
 
 
 def test_the_plans_play_other_games_than_greedy_on_the_same_deals():

@@ -112,10 +112,12 @@ def impact_answers(ov) -> list[str]:
     by = ov.tables.get("win_odds_by_seat")
     keys = {k: r0[k] for k in ("results", "players", "strategy", "rivals", "family", "expansion")
             if k in top.columns}
-    seats = select(by, **keys, mix=r0["base_mix"])["seat"].unique() if by is not None else []
-    seat = f"focal seat {int(seats[0])}" if len(seats) == 1 else "focal seat rotating"
+    # the focal seat, where the overview's tables hold the impact's folder (not with several)
+    s = select(by, **keys, mix=r0["base_mix"]) if by is not None else None
+    seats = s["seat"].unique() if s is not None and "seat" in s.columns else []
+    seat = f"focal seat {int(seats[0])}, " if len(seats) == 1 else ""
     return [f"Business types whose removal moves the focal seat's win rate most ({count(int(r0['players']), 'player')}, "
-            f"{seat}, {int(r0['games']):,} paired games, from {pct(r0['base_rate'])} with the full supply): "
+            f"{seat}{int(r0['games']):,} paired games, from {pct(r0['base_rate'])} with the full supply): "
             + "; ".join(f"without {ov.card_names.get(r['removed'], r['removed'])} {diff_words(r)}"
                         for _, r in top.iterrows()) + "."]
 
@@ -188,7 +190,7 @@ REPORT = Report(
                    "rotates are left out."),
         Comparison("strategy", "business-first", "workshop-first",
                    "Workshop-first vs business-first",
-                   "The focal seat leaning its purchases to workshops until its third gnome, "
+                   "The focal seat leaning the purchases of its first 6 turns to workshops, "
                    "minus leaning them to businesses, against the same rivals on the same deals, "
                    "paired game by game (points).", name="plan_delta"),
         Comparison("family", False, True, "Children's variant vs the full game",
