@@ -1,9 +1,16 @@
 """The balance report of a Gnome Village results folder: a sweep of its smoke grid, then
 `meeplesim report` writes the tables, the figures and a page whose answers speak of the seats,
-the win rate and the game length."""
+the win rate and the game length; and, on small hand-made results with exact numbers, the seat
+advantage paired against seat 0, the business impact, the plans compared and their sentences."""
+import pandas as pd
+import pytest
 from typer.testing import CliRunner
 
 from experiments.cli import app
+from reports.answers import answers
+from reports.build import compute, make_figures
+from simcore.games import get_game
+from simcore.games.gnome_village import consts as K
 
 runner = CliRunner()
 
@@ -26,15 +33,6 @@ def test_sweep_then_report(tmp_path):
 
 
 # ---------------------------------------------------------------------- hand-made results
-import pandas as pd  # noqa: E402
-import pytest  # noqa: E402
-
-from reports import tables as T  # noqa: E402
-from reports.answers import answers  # noqa: E402
-from reports.build import compute, make_figures  # noqa: E402
-from simcore.games import get_game  # noqa: E402
-from simcore.games.gnome_village import consts as K  # noqa: E402
-
 GV = get_game("gnome-village").report
 
 
