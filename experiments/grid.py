@@ -248,18 +248,19 @@ def expand(grid: Grid) -> tuple[list, list]:
     """(cells sorted by id, skipped: list of 'cell id: why'). A value wrong on its own is an
     error; a combination the game's data do not allow is skipped."""
     base = dict(grid.fixed)
-    # each value on its own, with every other option at its default
+    # each value on its own (linked values together: seat 3 goes with 4 players), with every
+    # other option at its default
     for names, values in grid.groups:
         for vals in values:
-            for n, v in zip(names, vals):
-                opts = {k: base[k] for k in FIXED_ONLY + ("data",) if k in base}
-                opts[n] = v
-                if n == "params":          # parameters are checked against the cells' strategy
-                    opts["strategy"] = base.get("strategy")
-                try:
-                    make_cell("check", spec_from_options(opts, grid.seed))
-                except UserError as e:
-                    raise UserError(f"{grid.name}: axis {n} = {format_value(n, v)}: {e}")
+            opts = {k: base[k] for k in FIXED_ONLY + ("data",) if k in base}
+            opts.update(zip(names, vals))
+            if "params" in names and "strategy" not in names:
+                opts["strategy"] = base.get("strategy")   # parameters are the cells' strategy's
+            try:
+                make_cell("check", spec_from_options(opts, grid.seed))
+            except UserError as e:
+                what = ", ".join(f"{n} = {format_value(n, v)}" for n, v in zip(names, vals))
+                raise UserError(f"{grid.name}: axis {what}: {e}")
     cells, skipped = [], []
     for combo in itertools.product(*[vals for _, vals in grid.groups]):
         axes = {}

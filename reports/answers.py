@@ -125,7 +125,8 @@ def overview(tables: dict, rep, card_names: dict | None = None) -> Overview:
     folder and the full mix (card impact whole)."""
     main = main_results(tables["win_odds"], rep)
     t = full_mix(tables["win_odds"], rep, main)
-    restricted = {k: (v if k == "card_impact" or k.startswith(("_", "sensitivity", "robust"))
+    whole = {"card_impact", *(c.stem for c in rep.comparisons)}    # paired within a folder
+    restricted = {k: (v if k in whole or k.startswith(("_", "sensitivity", "robust"))
                       or v is None or v.empty else full_mix(v, rep, main))
                   for k, v in tables.items()}
     return Overview(rep, restricted, players_of(t, rep) if len(t) else None,

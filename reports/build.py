@@ -57,8 +57,10 @@ def compute(df: pd.DataFrame, rep, ctx: Context | None = None) -> dict:
     tables["win_odds"] = odds
     for b in rep.breakdowns:
         tables[f"win_odds_by_{b.name}"] = T.win_odds(df, rep, by=b.name)
+        if rep.fair == b.name:
+            tables[f"win_odds_by_{b.name}"] = T.fair_share(tables[f"win_odds_by_{b.name}"])
     for c in rep.comparisons:
-        tables[c.stem] = T.paired_deltas(df, rep, c.axis, [(c.base, c.other)])
+        tables[c.stem] = T.paired_deltas(df, rep, c.axis, T.comparison_pairs(df, rep, c))
     tables["strategy_delta"] = T.paired_deltas(df, rep, "strategy")
     tables["skill_gap"] = T.skill_gap(df, rep)
     if rep.measures:
@@ -145,8 +147,10 @@ def sections(tables: dict, rep) -> list:
                 "Losses by reason (count, and share of the losses in %)"
                 + ("; for losses, the mean of each objective left undone, and the losses one "
                    "item from victory (%)." if rep.objectives else ".")))
-    out.append(("card_impact", "Card impact", "Win rate without the card minus with it (points), "
-                "paired game by game, ranked: the removal that hurts most first."))
+    thing = rep.impact_words
+    out.append(("card_impact", f"{thing[0].upper()}{thing[1:]} impact", f"Win rate without the "
+                f"{thing} minus with it (points), paired game by game, ranked: the removal that "
+                f"hurts most first."))
     return [(s, title, intro, tables[s]) for s, title, intro in out
             if s in tables and tables[s] is not None and not tables[s].empty
             and not (s == "loss_reasons" and not tables[s]["losses"].any())]
@@ -196,6 +200,10 @@ def make_figures(tables: dict, rep) -> tuple[dict, list]:
                          pct=m.kind == "rate", what=m.label[0].upper() + m.label[1:])
             if fig is not None:
                 figs[f"{_slug(m.field)}_by_{_slug(rep.x)}-{_slug(strategies[0])}"] = fig
+    if rep.fair:
+        fig = fair_figure(tables, rep, main)
+        if fig is not None:
+            figs[f"win_rate_by_{_slug(rep.fair)}"] = fig
     # one line per x value: its usual variant, the strongest strategy, the usual player count
     p = players_of(odds, rep)
     s = strategies[0]
@@ -224,17 +232,41 @@ def make_figures(tables: dict, rep) -> tuple[dict, list]:
             d = dict(zip(keys, vals))
             g = g.assign(removed=g["card"] if "card" in g.columns else g["removed"])
             v = rep.phrase({k: d[k] for k in rep.variants if k in d})
-            title = (f"Card impact at {x.say(d[rep.x]) if rep.x in d else 'these settings'} ("
+            thing = rep.impact_words
+            title = (f"{thing[0].upper()}{thing[1:]} impact at "
+                     f"{x.say(d[rep.x]) if rep.x in d else 'these settings'} ("
                      + (f"{v}, " if v else "") + f"{d['strategy']} {rep.who}, {d['players']} "
                      f"players, {int(g['games'].min())} games per mix)")
-            fig = F.card_impact_bars(g, title, rep.who)
+            fig = F.card_impact_bars(g, title, rep.who, thing)
             if fig is None:
-                where = title[len("Card impact "):]
-                notes.append(f"Removing a card changed no game's outcome ({where}): no card-impact "
-                             f"figure.")
+                where = title[len(f"{thing} impact "):]
+                notes.append(f"Removing {a_an(thing)} changed no game's outcome ({where}): no "
+                             f"{thing}-impact figure.")
             else:
                 figs["card_impact" + (f"-{i + 1}" if i else "")] = fig
     return figs, notes
+
+
+def fair_figure(tables: dict, rep, main=None):
+    """The win rate by the fair breakdown (rep.fair, the seat) per player count, with the fair
+    share: the rows of the main folder's full mix, the strongest strategy, the usual variants;
+    where several configurations give a seat (a rotating cell and a fixed one), the one with
+    the most games. None when no player count has two seats."""
+    t = tables.get(f"win_odds_by_{rep.fair}")
+    if t is None or t.empty or "players" not in t.columns:
+        return None
+    t = full_mix(t, rep, main)
+    t = t[t["strategy"] == strong_first(t["strategy"], rep)[0]] if "strategy" in t.columns else t
+    parts = []
+    for p in sorted(t["players"].unique().tolist()):
+        s = select(t, players=p)
+        s = select(s, **usual(rep, s))
+        s = s.sort_values("games", ascending=False, kind="stable").drop_duplicates(rep.fair)
+        if len(s) > 1:
+            parts.append(s)
+    if not parts:
+        return None
+    return F.fair_shares(pd.concat(parts), rep, rep.fair)
 
 
 def curve_figure(tables: dict, rep):

@@ -263,19 +263,57 @@ def loss_proximity_histograms(prox: pd.DataFrame, rep, label_of: dict) -> Figure
     return fig
 
 
+# ----------------------------------------------------------------------------- fair shares
+def fair_shares(t: pd.DataFrame, rep, by: str = "seat") -> Figure | None:
+    """The win rate by `by` (the seat) with its 95% Wilson interval, one panel per player
+    count, and a dashed line at the fair share (1/players). `t`: win odds by `by` with a
+    `players` column, one row per player count and value. None when every rate is zero."""
+    if t.empty or not (t["win_rate"] != 0).any():
+        return None
+    players = _players(t)
+    b = rep.axis(by)
+    fig = _new(max(6.0, 1.8 + 3.0 * len(players)), 4.2,
+               f"Win rate by {b.label}, one panel per player count, {by} 0 playing first; bars: "
+               f"95% Wilson interval ({_games(t)} per {by}); dashed: the fair share (1/players). "
+               f"A shared win counts as no win, so the rates of a player count add up to a "
+               f"little less than 100%. Paired differences from {by} 0 in the table below.")
+    axes = fig.subplots(1, len(players), sharey=True, squeeze=False)[0]
+    top = 0.0
+    for ax, p in zip(axes, players):
+        s = select(t, players=p).sort_values(by, key=lambda c: c.map(lambda v: b.rank(v)))
+        xs = np.arange(len(s))
+        err = 100 * np.vstack([s["win_rate"] - s["ci_low"], s["ci_high"] - s["win_rate"]]).clip(min=0)
+        ax.bar(xs, 100 * s["win_rate"].to_numpy(), yerr=err, color=COLOURS[0], alpha=0.85,
+               capsize=3)
+        ax.axhline(100 / p, color="black", ls="--", lw=1, label="fair share")
+        ax.set_xticks(xs, [b.word(v) for v in s[by]])
+        ax.set_xlabel(b.label)
+        ax.set_title(_s(p, "player"))
+        ax.grid(axis="y", alpha=0.3)
+        top = max(top, float(s["ci_high"].max()))
+    axes[0].set_ylim(0, min(100, 100 * top + 8))
+    axes[0].yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:.0f}%"))
+    axes[0].set_ylabel("win rate (% of games won)")
+    axes[0].legend(fontsize=8, loc="upper left")
+    strategy = t["strategy"].iloc[0] if "strategy" in t.columns else ""
+    _title(fig, f"How often each {b.label} wins" + (f", playing {strategy}" if strategy else ""))
+    return fig
+
+
 # ----------------------------------------------------------------------------- cards
-def card_impact_bars(impact: pd.DataFrame, title: str = "", who: str = "team") -> Figure | None:
-    """The change in win rate when each card is removed, ranked, as horizontal bars with the
-    paired 95% interval: left of zero the card helps the players, right of zero it hurts. None
-    when no removal changed any game's outcome."""
+def card_impact_bars(impact: pd.DataFrame, title: str = "", who: str = "team",
+                     thing: str = "card") -> Figure | None:
+    """The change in win rate when each card (or `thing`: "business type") is removed, ranked,
+    as horizontal bars with the paired 95% interval: left of zero the card helps the players,
+    right of zero it hurts. None when no removal changed any game's outcome."""
     if not (impact["diff"] != 0).any():
         return None
     n = len(impact)
     fig = _new(9, 1.4 + 0.22 * max(1, n),
-               "Change in win rate (points) when the card is removed from the mix, on the same "
+               f"Change in win rate (points) when the {thing} is removed from the mix, on the same "
                f"seeds as the full mix; whiskers: paired 95% interval. Red: the {who} misses the "
-               f"card (it helps); blue: the {who} is better off without it; grey: no change "
-               "beyond the interval. With many cards, a few grey-zone cards land outside by "
+               f"{thing} (it helps); blue: the {who} is better off without it; grey: no change "
+               f"beyond the interval. With many {thing}s, a few grey-zone ones land outside by "
                "chance (about 1 in 20); a star marks the removals that survive a "
                "Benjamini-Hochberg false-discovery-rate correction at 5%.")
     ax = fig.subplots()
@@ -297,7 +335,8 @@ def card_impact_bars(impact: pd.DataFrame, title: str = "", who: str = "team") -
     ax.set_xlabel("change in win rate when removed (percentage points)")
     ax.grid(axis="x", alpha=0.3)
     ax.set_ylim(-0.6, n - 0.4)
-    ax.set_title(title or "Card impact: win rate without the card minus with it")
+    ax.set_title(title or f"{thing[0].upper()}{thing[1:]} impact: win rate without the {thing} "
+                 f"minus with it")
     return fig
 
 

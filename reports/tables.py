@@ -204,13 +204,53 @@ def default_pairs(df: pd.DataFrame, rep, axis: str) -> list:
     return [(values[i], values[j]) for i in range(len(values)) for j in range(i + 1, len(values))]
 
 
+def per_game_axis(df: pd.DataFrame, rep, axis: str) -> tuple:
+    """(the games of the cells holding one value of the result field `axis`, a descriptor
+    reading `axis` as a configuration column): a cell with a fixed seat is a configuration of
+    that seat; a cell whose seat rotates game by game is left out (each of its games is one
+    seat's, so no game of it pairs with another seat's)."""
+    from dataclasses import replace
+    one = df.groupby(_keys(df, rep) + ["cell"], sort=False, observed=True,
+                     dropna=False)[axis].transform("nunique") == 1
+    fields = {k: v for k, v in rep.fields.items() if k != axis}
+    return df[one.to_numpy()], replace(rep, fields=fields)
+
+
+def comparison_pairs(df: pd.DataFrame, rep, c) -> list:
+    """The (base, other) value pairs of a declared Comparison: its one pair, or, with `other`
+    None, the base against every other value of the axis present."""
+    if c.other is not None:
+        return [(c.base, c.other)]
+    from simcore.reportkit import Overview, _same
+    values = Overview(rep, {}, 0, []).values(df, c.axis) if c.axis in df.columns else []
+    return [(c.base, v) for v in values if not _same(v, c.base)]
+
+
+def fair_share(odds: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
+    """Win odds by seat (a `players` column) with the fair share (1/players) and the win rate
+    minus it, with the Wilson interval's bounds minus it."""
+    t = odds.copy()
+    if t.empty or "players" not in t.columns:
+        return t
+    t["fair_share"] = 1.0 / t["players"].astype(float)
+    t["vs_fair"] = t["win_rate"] - t["fair_share"]
+    t["vs_fair_ci_low"] = t["ci_low"] - t["fair_share"]
+    t["vs_fair_ci_high"] = t["ci_high"] - t["fair_share"]
+    return t
+
+
 def paired_deltas(df: pd.DataFrame, rep, axis: str, pairs=None, z: float = Z95) -> pd.DataFrame:
     """The change in win rate when one configuration column changes and nothing else does:
     for each (base, other) value pair of `axis` (default: every pair present) and each pair of
     configurations of one folder having them, other - base over the games both played
     (paired by game index), with its 95% interval (normal, on the per-game differences) and
     the unpaired one."""
-    df = _with_ids(tidy(df), rep)
+    df = tidy(df)
+    if axis in rep.fields and axis not in config_columns(df, rep) and axis in df.columns:
+        df, rep = per_game_axis(df, rep, axis)
+        if df.empty:                # every cell rotates the seat: nothing pairs
+            return pd.DataFrame(columns=["axis", "base", "other"] + _keys(df, rep) + PAIRED_COLS)
+    df = _with_ids(df, rep)
     rest = [k for k in _keys(df, rep) if k != axis]
     cols = ["axis", "base", "other"] + rest + PAIRED_COLS
     if axis not in df.columns:

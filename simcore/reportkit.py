@@ -73,17 +73,23 @@ class Measure:
 @dataclass(frozen=True)
 class Comparison:
     """A paired comparison the report makes: `axis` changed from `base` to `other`, every
-    other configuration column equal, game by game (e.g. the red die instead of the white)."""
+    other configuration column equal, game by game (e.g. the red die instead of the white).
+    `other` None: every other value of the axis played, each against `base` (seat 1, 2, ...
+    against seat 0). `axis` may be a per-game result field (the seat): then only the cells
+    holding a single value of it are compared (a fixed seat, not a rotating one)."""
     axis: str
     base: object
     other: object
     title: str              # section heading ("Red die vs white die")
     intro: str              # one sentence under it ("Red die minus white die, ...")
+    name: str = ""          # the table's file stem when `<axis>_delta` is taken (two comparisons
+                            # along one axis, or one along the strategy: strategy_delta is the
+                            # every-pair table)
 
     @property
     def stem(self) -> str:
         """The table's file stem (die_delta)."""
-        return f"{self.axis}_delta"
+        return self.name or f"{self.axis}_delta"
 
 
 @dataclass(frozen=True)
@@ -130,6 +136,11 @@ class Report:
     card_mix     a mix name -> (the mix it was cut from, frozenset of removed card ids), or
                  None when the game has no card mixes (no card-impact table then)
     correct_with the options a reader corrects an assumed rule value with ("--data", ...)
+    fair         a breakdown (the seat) of a competitive game, each of whose `players` values
+                 would win 1/players of the games in a fair game: its win odds get the
+                 difference from that share, and a figure draws them per player count against
+                 it ("" for none)
+    impact_words what card impact removes, singular ("card"; "business type")
     """
     axes: tuple
     x: str
@@ -153,6 +164,8 @@ class Report:
     cards: Callable | None = None
     card_mix: Callable | None = None
     correct_with: tuple = ("--data",)
+    fair: str = ""
+    impact_words: str = "card"
 
     def axis(self, name: str) -> Axis:
         """The declared axis, or a plain one named after the column."""
@@ -181,7 +194,8 @@ class Report:
 class Overview:
     """What a game's `answers` function writes from: the report's tables (by file stem)
     restricted to the rows the overview speaks of (one results folder; the full card mix), and
-    what the report settled on. Card impact (`card_impact`) keeps every folder's rows."""
+    what the report settled on. Card impact (`card_impact`) and the declared comparisons
+    (paired within one folder) keep every folder's rows."""
     report: Report
     tables: dict
     players: int                       # the player count the overview speaks of

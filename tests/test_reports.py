@@ -730,3 +730,57 @@ def test_a_parameter_set_per_cell_is_one_row_of_its_values_and_stale_outputs_go(
     assert "<tr><th>mistake</th><td>2</td><td>default</td>" in section
     # three skills on the same seeds make a curve: its figure, and no figure of an earlier run
     assert sorted(p.name for p in (tmp_path / "out" / "figures").iterdir()) == ["difficulty_curve.png"]
+
+
+# --------------------------------------------------------------------------- seats (a per-game field)
+def _seats():
+    """A competitive game's seats: cells whose focal seat is fixed (seat 0, 1, 2 on the same
+    games) and one whose seat rotates (left out of the seat comparison)."""
+    from dataclasses import replace
+    from simcore.reportkit import Comparison
+    rep = replace(HV, fields={**HV.fields, "seat": "seat"}, fair="seat")
+    df = pd.concat([
+        cell("seat=0", [0, 1, 2, 3], [1, 2, 2, 1]).assign(seat=0),
+        cell("seat=1", [0, 1, 2, 3], [2, 1, 2, 2]).assign(seat=1),
+        cell("seat=2", [0, 1, 2, 3], [2, 2, 1, 2]).assign(seat=2),
+        cell("rotate", [0, 1, 2, 3], [1, 1, 1, 1], hungry=True).assign(seat=[0, 1, 2, 0]),
+    ], ignore_index=True)
+    return df, rep, Comparison("seat", 0, None, "Seats", "Each seat minus seat 0.")
+
+
+def test_a_comparison_along_a_per_game_field_pairs_the_fixed_seat_cells_against_the_base():
+    df, rep, c = _seats()
+    assert T.comparison_pairs(df, rep, c) == [(0, 1), (0, 2)]
+    t = T.paired_deltas(df, rep, "seat", T.comparison_pairs(df, rep, c))
+    assert t["other"].tolist() == [1, 2]          # the rotating cell (Hungry) is in no pair
+    assert (t["hungry"] == False).all() and (t["games"] == 4).all()  # noqa: E712
+    # seat 1 - seat 0 = [-1, 1, 0, -1], seat 2 - seat 0 = [-1, 0, 1, -1]: mean -0.25, sd
+    # sqrt(2.75 / 3), se sd / 2
+    se = (2.75 / 3) ** 0.5 / 2
+    for _, r in t.iterrows():
+        assert r["diff"] == -0.25 and r["base_rate"] == 0.5 and r["other_rate"] == 0.25
+        assert r["diff_ci_low"] == pytest.approx(-0.25 - 1.959964 * se, abs=1e-6)
+        assert r["diff_ci_high"] == pytest.approx(-0.25 + 1.959964 * se, abs=1e-6)
+
+
+def test_compute_gives_a_declared_seat_comparison_and_the_fair_share():
+    from dataclasses import replace
+    df, rep, c = _seats()
+    rep = replace(rep, breakdowns=(HV.axis("seat"),), comparisons=(c,))
+    tables = compute(df, rep)
+    assert tables["seat_delta"]["diff"].tolist() == [-0.25, -0.25]
+    by = tables["win_odds_by_seat"]
+    r = row(by, cell="seat=1")
+    assert r["fair_share"] == pytest.approx(1 / 3) and r["vs_fair"] == pytest.approx(0.25 - 1 / 3)
+    assert r["vs_fair_ci_low"] == pytest.approx(r["ci_low"] - 1 / 3)
+    fig = F.fair_shares(by[by["cell"] != "rotate"], rep, "seat")
+    ax = fig.get_axes()[0]
+    assert [p.get_height() for p in ax.patches] == [50.0, 25.0, 25.0]
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["0", "1", "2"]
+    assert ax.get_lines()[-1].get_ydata()[0] == pytest.approx(100 / 3)      # the fair share
+    assert "fair share" in fig.caption
+
+
+def test_card_impact_speaks_of_what_the_game_removes(cards):
+    fig = F.card_impact_bars(T.card_impact(cards, HV), thing="business type")
+    assert "the business type is removed" in fig.caption and "card" not in fig.caption

@@ -6,11 +6,28 @@ from simcore.games.gnome_village.config import GREEDY, GREEDY_PARAMS
 
 from .. import Strategy, register
 
+GREEDY_HELP = {"coin": "what a coin kept is worth, in points",
+               "plan": "early lean, in points, over the first 6 turns: > 0 values a workshop "
+                       "`plan` more and a business `plan` less (workshop-first), < 0 the reverse"}
+GREEDY_BOUNDS = {"coin": (0.0, 10.0, None), "plan": (-10.0, 10.0, None)}
+
 register(Strategy(
     "greedy", GREEDY,
     "takes the option of the highest immediate value: points and coins a purchase brings, less "
     "its price (a coin kept is worth `coin` points); moves to the business that earns and acts "
     "best, or an inactive workshop; aims the actions at the richest or leading opponent",
-    params=dict(GREEDY_PARAMS), param_help={"coin": "what a coin kept is worth, in points"},
-    bounds={"coin": (0.0, 10.0, None)},
+    params=dict(GREEDY_PARAMS), param_help=dict(GREEDY_HELP), bounds=dict(GREEDY_BOUNDS),
     games=("gnome-village",), kernels=f"{__name__}.greedy", compile_s=10))
+
+# Two plans of greedy: the purchases of its first turns (greedy.EARLY_TURNS) leaned PLAN_LEAN
+# points towards workshops or towards businesses, compared by the grid gnome-plans
+PLAN_LEAN = 2.0           # about a workshop's value (2.5): enough to change the first buys
+for _name, _lean, _what in (
+        ("workshop-first", PLAN_LEAN, "workshops first: greedy whose purchases, over its first "
+         "6 turns, value a workshop `plan` points more and a business `plan` points less"),
+        ("business-first", -PLAN_LEAN, "businesses first: greedy whose purchases, over its "
+         "first 6 turns, value a business `-plan` points more and a workshop `-plan` less")):
+    register(Strategy(
+        _name, GREEDY, _what, params={**GREEDY_PARAMS, "plan": _lean},
+        param_help=dict(GREEDY_HELP), bounds=dict(GREEDY_BOUNDS),
+        games=("gnome-village",), kernels=f"{__name__}.greedy", compile_s=10))

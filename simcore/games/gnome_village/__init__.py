@@ -27,14 +27,27 @@ def business_impact() -> dict:
             "axes": {"without": [[]] + [[b] for b in ids]}}
 
 
+def seat_advantage() -> dict:
+    """Every seat of 2, 3 and 4 players as the focal seat, on the same seeds: game i of every
+    seat's cell is the same deal (greedy in every seat plays it the same), so the report pairs
+    the seats game by game."""
+    pairs = [(p, str(s)) for p in (2, 3, 4) for s in range(p)]
+    return {"description": "the seat advantage: greedy in every seat, each seat in turn the "
+            "focal one on the same seeds (paired), 2 to 4 players",
+            "games": 20000, "seed": 1, "fixed": {"strategy": "greedy"},
+            "linked": [{"players": [p for p, _ in pairs], "seat": [s for _, s in pairs]}]}
+
+
 GRIDS = {
     "gnome-businesses": business_impact,
-    "gnome-seats": {
-        "description": "the first player's advantage: greedy in every seat, the focal seat "
-                       "rotating, 2 to 4 players",
+    "gnome-seats": seat_advantage,
+    "gnome-plans": {
+        "description": "workshop-first against business-first: the focal seat (rotating) plays "
+                       "one plan, then the other (and plain greedy), against greedy rivals on "
+                       "the same seeds (paired), 3 players",
         "games": 20000, "seed": 1,
-        "fixed": {"strategy": "greedy"},
-        "axes": {"players": [2, 3, 4]},
+        "fixed": {"rivals": "greedy", "players": 3},
+        "axes": {"strategy": ["greedy", "workshop-first", "business-first"]},
     },
     "gnome-variants": {
         "description": "the children's variant and the mini-expansion, greedy in every seat, "

@@ -21,7 +21,8 @@ from .state import MAX_PARAMS
 # and parameters. Their kernels live in strategies/gnome_village/, which registers them under
 # these ids; the game names them only because the `rivals` option can seat them.
 GREEDY = 10
-GREEDY_PARAMS = {"coin": 1.0}     # what a coin kept is worth, in points (GV-E02: 1 point each)
+GREEDY_PARAMS = {"coin": 1.0,     # what a coin kept is worth, in points (GV-E02: 1 point each)
+                 "plan": 0.0}     # early lean to workshops (> 0) or businesses (< 0), points
 
 OPTIONS = (
     Option("rivals", "str", "same", "What the other seats play: same (the run's strategy), first, "

@@ -5,11 +5,13 @@ it lost, and the variants compared game by game. Read by `reports/` through
 simcore.reportkit.Report."""
 from __future__ import annotations
 
-from ...reportkit import Axis, Comparison, Measure, Report, count, pct, rate_words, select
+from ...reportkit import (Axis, Comparison, Measure, Report, count, diff_words, pct, rate_words,
+                          select)
 from . import consts as K
 
-STRATEGY_ORDER = ("random", "first", "greedy")     # weakest first (measured: greedy wins >99%
-                                                   # of its games against random rivals)
+STRATEGY_ORDER = ("random", "first", "business-first", "workshop-first", "greedy")
+# weakest first (measured: greedy wins >99% of its games against random rivals); the two plans
+# of greedy (strategies/gnome_village) before it
 
 
 def rivals_words(r) -> str:
@@ -49,6 +51,21 @@ MEASURES = (
 )
 
 
+def business_names(catalog) -> dict:
+    """Business type id -> its name ("financial-advisor" -> "Financial advisor")."""
+    return {b: b.replace("-", " ").capitalize() for b in catalog.businesses}
+
+
+def business_mix(mix: str) -> tuple:
+    """A results table's `mix` (catalog.mix: "default", or "without=police+thief") -> (the mix
+    it was cut from, the business types taken out): the business-impact table pairs each
+    supply without some types with the full one."""
+    mix = str(mix)
+    if mix.startswith("without="):
+        return "default", frozenset(mix[len("without="):].split("+"))
+    return mix, frozenset()
+
+
 def _variant(r) -> str:
     """The variants a row of a results table played, in words ("" for the base game)."""
     words = [w for col, w in (("family", "the children's variant"), ("expansion", "the mini-expansion"))
@@ -56,13 +73,78 @@ def _variant(r) -> str:
     return " and ".join(words)
 
 
+def _fixed_seat_cells(ov) -> set:
+    """The cells whose focal seat is fixed (one seat in every game)."""
+    seats = ov.tables.get("win_odds_by_seat")
+    if seats is None or seats.empty:
+        return set()
+    n = seats.groupby("cell")["seat"].nunique()
+    return set(n[n == 1].index)
+
+
+def seat_answers(ov, p) -> list[str]:
+    """The seats of p players, each the focal seat on the same deals: win rates against the
+    fair share, and each seat minus seat 0, paired."""
+    seats = select(ov.tables.get("win_odds_by_seat"), players=p)
+    fixed = _fixed_seat_cells(ov)
+    seats = seats[seats["cell"].isin(fixed)].drop_duplicates("seat")
+    if len(seats) < 2:
+        return []
+    rates = "; ".join(f"seat {int(r['seat'])} {rate_words(r['win_rate'], r['ci_low'], r['ci_high'])}"
+                      for _, r in seats.iterrows())
+    out = [f"Seat advantage with {count(p, 'player')} (each seat the focal one on the same "
+           f"{int(seats['games'].min()):,} deals, {seats['strategy'].iloc[0]} in every seat; seat 0 "
+           f"plays first; fair share {pct(1 / p, 0)}): {rates}."]
+    d = select(ov.tables.get("seat_delta", seats.head(0)), players=p)
+    if len(d):
+        out.append(f"Paired against seat 0 ({count(p, 'player')}): " + "; ".join(
+            f"seat {int(r['other'])} {diff_words(r)}" for _, r in d.iterrows()) + ".")
+    return out
+
+
+def impact_answers(ov) -> list[str]:
+    """The three business types whose removal moves the focal seat's win rate most."""
+    ci = ov.tables.get("card_impact")
+    if ci is None or ci.empty:
+        return []
+    top = ci.reindex(ci["diff"].abs().sort_values(ascending=False, kind="stable").index).head(3)
+    r0 = top.iloc[0]
+    by = ov.tables.get("win_odds_by_seat")
+    keys = {k: r0[k] for k in ("results", "players", "strategy", "rivals", "family", "expansion")
+            if k in top.columns}
+    # the focal seat, where the overview's tables hold the impact's folder (not with several)
+    s = select(by, **keys, mix=r0["base_mix"]) if by is not None else None
+    seats = s["seat"].unique() if s is not None and "seat" in s.columns else []
+    seat = f"focal seat {int(seats[0])}, " if len(seats) == 1 else ""
+    return [f"Business types whose removal moves the focal seat's win rate most ({count(int(r0['players']), 'player')}, "
+            f"{seat}{int(r0['games']):,} paired games, from {pct(r0['base_rate'])} with the full supply): "
+            + "; ".join(f"without {ov.card_names.get(r['removed'], r['removed'])} {diff_words(r)}"
+                        for _, r in top.iterrows()) + "."]
+
+
+def delta_answers(ov, stem: str, words: str) -> list[str]:
+    t = ov.tables.get(stem)
+    out = []
+    for _, r in (t.iterrows() if t is not None else ()):
+        v = _variant(r)
+        out.append(f"{words} ({count(int(r['players']), 'player')}{', ' + v if v else ''}"
+                   f"{', against ' + rivals_words(r['rivals']) if 'rivals' in r else ''}): "
+                   f"{diff_words(r)}, from {pct(r['base_rate'])} to {pct(r['other_rate'])}.")
+    return out
+
+
 def answers(ov) -> list[str]:
-    """Win rate by player count, by seat (the first player's advantage), points and length, in
-    plain sentences."""
+    """Win rate by player count, by seat (the first player's advantage, paired), business
+    impact, the plans, the variants, and length, in plain sentences."""
     out = []
     odds = ov.tables["win_odds"]
+    fixed = _fixed_seat_cells(ov)
     for p in ov.values(odds, "players"):
         s = select(odds, players=p)
+        seat_words = seat_answers(ov, p)
+        out += seat_words
+        if seat_words:
+            s = s[~s["cell"].isin(fixed)]
         for _, r in s.iterrows():
             v = _variant(r)
             out.append(f"With {count(p, 'player')}{' and ' + v if v else ''}, the focal seat playing {r['strategy']} against "
@@ -74,10 +156,17 @@ def answers(ov) -> list[str]:
             out.append(f"By seat ({count(p, 'player')}; seat 0 plays first): " + "; ".join(
                 f"seat {int(r['seat'])} wins {rate_words(r['win_rate'], r['ci_low'], r['ci_high'])}"
                 for _, r in seats.iterrows()) + ".")
+    out += impact_answers(ov)
+    out += delta_answers(ov, "plan_delta", "Workshop-first minus business-first")
+    out += delta_answers(ov, "family_delta", "The children's variant minus the full game")
+    out += delta_answers(ov, "expansion_delta", "The mini-expansion minus the base game")
     rounds = ov.tables.get("rounds")
     if rounds is not None:
         for p in ov.values(rounds, "players"):
-            for _, r in select(rounds, players=p).iterrows():
+            rows = select(rounds, players=p)
+            same = rows["cell"].isin(fixed)            # the seat cells played the same games
+            rows = rows[~same | (same & ~same.cumsum().gt(1))]
+            for _, r in rows.iterrows():
                 v = _variant(r)
                 out.append(f"Game length ({count(p, 'player')}{', ' + v if v else ''}): {r['mean']:.1f} rounds on average "
                            f"(median {r['q50']:.0f}; 90% of games end by round {r['q90']:.0f}).")
@@ -93,6 +182,17 @@ REPORT = Report(
     breakdowns=(Axis("seat", "seat", phrase=lambda s: f"seat {s}"),),
     measures=MEASURES,
     comparisons=(
+        Comparison("seat", 0, None, "Seat advantage, paired",
+                   "Each seat's win rate minus the first seat's (seat 0), per player count, "
+                   "paired game by game: every seat's cell plays the same deals (the seeds are "
+                   "shared and greedy in every seat plays them alike), so game i of seat 2 is "
+                   "game i of seat 0 seen from another chair (points). Cells whose focal seat "
+                   "rotates are left out."),
+        Comparison("strategy", "business-first", "workshop-first",
+                   "Workshop-first vs business-first",
+                   "The focal seat leaning the purchases of its first 6 turns to workshops, "
+                   "minus leaning them to businesses, against the same rivals on the same deals, "
+                   "paired game by game (points).", name="plan_delta"),
         Comparison("family", False, True, "Children's variant vs the full game",
                    "Children's variant (one gnome less) minus the full game, everything else "
                    "equal, paired game by game (points)."),
@@ -100,7 +200,8 @@ REPORT = Report(
                    "Mini-expansion minus the base game, everything else equal, paired game by "
                    "game (points)."),
     ),
-    figures=("win_rate", "measures", "survival"),
+    figures=("win_rate", "measures", "survival", "card_impact"),
     who="player", ends_words="a fifth gnome placed and the round completed",
-    answers=answers, cards=None, card_mix=None, correct_with=("--data", "--assume"),
+    answers=answers, cards=business_names, card_mix=business_mix,
+    correct_with=("--data", "--assume"), fair="seat", impact_words="business type",
 )
