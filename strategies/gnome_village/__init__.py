@@ -1,10 +1,11 @@
-"""Gnome Village's own strategies: their kernels (greedy.py) and here their names, descriptions
-and parameters. The game's rules never import them: a strategy's module binds its compiled
-chooser into the rules' chooser table when it is imported (simcore.linked), which
-`strategies.get` does for the strategies a run seats."""
-from simcore.games.gnome_village.config import GREEDY, GREEDY_PARAMS
+"""Gnome Village's own strategies: their kernels (greedy.py, lookahead.py) and here
+their names, descriptions and parameters. The game's rules never import them: a strategy's
+module binds its compiled chooser into the rules' chooser table when it is imported
+(simcore.linked), which `strategies.get` does for the strategies a run seats."""
+from simcore.games.gnome_village.config import GREEDY, GREEDY_PARAMS, LOOKAHEAD
 
 from .. import Strategy, register
+from . import lookahead_params as _la
 
 register(Strategy(
     "greedy", GREEDY,
@@ -14,3 +15,12 @@ register(Strategy(
     params=dict(GREEDY_PARAMS), param_help={"coin": "what a coin kept is worth, in points"},
     bounds={"coin": (0.0, 10.0, None)},
     games=("gnome-village",), kernels=f"{__name__}.greedy", compile_s=10))
+
+register(Strategy(
+    "lookahead", LOOKAHEAD,
+    "tries each Work & Buy and Move option on a copy of the state (face-down stacks and the "
+    "Forest deck reshuffled: it sees what a player sees), plays the rest of its turn and the "
+    "other players' turns greedily, and takes the option whose outcome is worth most (points, "
+    "what its village will bring, less a share of the best rival's points); the rest greedy's",
+    params=dict(_la.PARAMS), param_help=dict(_la.PARAM_HELP), bounds=dict(_la.BOUNDS),
+    games=("gnome-village",), kernels=f"{__name__}.lookahead", compile_s=90))

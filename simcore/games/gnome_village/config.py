@@ -22,6 +22,9 @@ from .state import MAX_PARAMS
 # these ids; the game names them only because the `rivals` option can seat them.
 GREEDY = 10
 GREEDY_PARAMS = {"coin": 1.0}     # what a coin kept is worth, in points (GV-E02: 1 point each)
+LOOKAHEAD = 11    # strategies/gnome_village/lookahead.py: its parameters are declared there
+SKILL = 12        # strategies/gnome_village/skill.py
+OWN = (GREEDY, LOOKAHEAD, SKILL)
 
 OPTIONS = (
     Option("rivals", "str", "same", "What the other seats play: same (the run's strategy), first, "
@@ -91,7 +94,7 @@ def make_config(catalog, players: int = 3, rivals: str = "same", seat="rotate", 
 
 def check_strategy(catalog, strategy_id: int, params) -> None:
     """A strategy Gnome Village can play (UserError otherwise)."""
-    if strategy_id >= N_GENERIC and strategy_id not in (GREEDY, PLUGIN):
+    if strategy_id >= N_GENERIC and strategy_id not in (*OWN, PLUGIN):
         raise UserError(f"strategy #{strategy_id} does not play Gnome Village")
 
 
