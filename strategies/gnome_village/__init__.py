@@ -1,7 +1,9 @@
 """Gnome Village's own strategies: their kernels (greedy.py, lookahead.py) and here
 their names, descriptions and parameters. The game's rules never import them: a strategy's
 module binds its compiled chooser into the rules' chooser table when it is imported
-(simcore.linked), which `strategies.get` does for the strategies a run seats."""
+(simcore.linked), which `strategies.get` does for the strategies a run seats. Each also gives
+the game its default parameters, for the seats `--seat-strategy` gives it."""
+from simcore.games.gnome_village import config as _config
 from simcore.games.gnome_village.config import GREEDY, GREEDY_PARAMS, LOOKAHEAD
 
 from .. import Strategy, register
@@ -24,3 +26,5 @@ register(Strategy(
     "what its village will bring, less a share of the best rival's points); the rest greedy's",
     params=dict(_la.PARAMS), param_help=dict(_la.PARAM_HELP), bounds=dict(_la.BOUNDS),
     games=("gnome-village",), kernels=f"{__name__}.lookahead", compile_s=90))
+
+_config.DEFAULT_PARAMS["lookahead"] = list(_la.PARAMS.values())
