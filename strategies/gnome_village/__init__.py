@@ -1,13 +1,14 @@
-"""Gnome Village's own strategies: their kernels (greedy.py, lookahead.py) and here
+"""Gnome Village's own strategies: their kernels (greedy.py, lookahead.py, skill.py) and here
 their names, descriptions and parameters. The game's rules never import them: a strategy's
 module binds its compiled chooser into the rules' chooser table when it is imported
 (simcore.linked), which `strategies.get` does for the strategies a run seats. Each also gives
 the game its default parameters, for the seats `--seat-strategy` gives it."""
 from simcore.games.gnome_village import config as _config
-from simcore.games.gnome_village.config import GREEDY, GREEDY_PARAMS, LOOKAHEAD
+from simcore.games.gnome_village.config import GREEDY, GREEDY_PARAMS, LOOKAHEAD, SKILL
 
 from .. import Strategy, register
 from . import lookahead_params as _la
+from . import skill_params as _sk
 
 register(Strategy(
     "greedy", GREEDY,
@@ -27,4 +28,13 @@ register(Strategy(
     params=dict(_la.PARAMS), param_help=dict(_la.PARAM_HELP), bounds=dict(_la.BOUNDS),
     games=("gnome-village",), kernels=f"{__name__}.lookahead", compile_s=90))
 
+register(Strategy(
+    "skill", SKILL,
+    "a player of limited skill: from 0 (random) to 1 (greedy); takes each option with "
+    "probability growing with greedy's value of it, exp(beta * (value - best)), "
+    "beta = skill / ((1 - skill) * mistake)",
+    params=dict(_sk.PARAMS), param_help=dict(_sk.PARAM_HELP), bounds=dict(_sk.BOUNDS),
+    games=("gnome-village",), kernels=f"{__name__}.skill", compile_s=15))
+
 _config.DEFAULT_PARAMS["lookahead"] = list(_la.PARAMS.values())
+_config.DEFAULT_PARAMS["skill"] = list(_sk.PARAMS.values())

@@ -34,7 +34,8 @@ SKILL = 12        # strategies/gnome_village/skill.py
 OWN = (GREEDY, LOOKAHEAD, SKILL)
 # the names a seat may play (`seat_strategy`), and the default parameters of the game's own
 # strategies: strategies/gnome_village/ adds its strategies' defaults when it registers them
-SEAT_NAMES = {"first": FIRST, "random": RANDOM, "greedy": GREEDY, "lookahead": LOOKAHEAD}
+SEAT_NAMES = {"first": FIRST, "random": RANDOM, "greedy": GREEDY, "lookahead": LOOKAHEAD,
+              "skill": SKILL}
 DEFAULT_PARAMS: dict = {"greedy": list(GREEDY_PARAMS.values())}
 NO_SEAT = -1        # Config.sid_q: seat q plays as `rivals` and the focal seat say
 
