@@ -36,5 +36,5 @@ register(Strategy(
     params=dict(_sk.PARAMS), param_help=dict(_sk.PARAM_HELP), bounds=dict(_sk.BOUNDS),
     games=("gnome-village",), kernels=f"{__name__}.skill", compile_s=15))
 
-_config.DEFAULT_PARAMS["lookahead"] = list(_la.PARAMS.values())
-_config.DEFAULT_PARAMS["skill"] = list(_sk.PARAMS.values())
+_config.set_seat_defaults("lookahead", _la.PARAMS.values())
+_config.set_seat_defaults("skill", _sk.PARAMS.values())

@@ -37,6 +37,14 @@ OWN = (GREEDY, LOOKAHEAD, SKILL)
 SEAT_NAMES = {"first": FIRST, "random": RANDOM, "greedy": GREEDY, "lookahead": LOOKAHEAD,
               "skill": SKILL}
 DEFAULT_PARAMS: dict = {"greedy": list(GREEDY_PARAMS.values())}
+
+
+def set_seat_defaults(name: str, values) -> None:
+    """A strategy of strategies/gnome_village/ gives its default parameters, for the seats
+    `seat_strategy` gives it (read in Python only, never by a kernel)."""
+    DEFAULT_PARAMS[name] = [float(x) for x in values]
+
+
 NO_SEAT = -1        # Config.sid_q: seat q plays as `rivals` and the focal seat say
 
 OPTIONS = (
