@@ -19,6 +19,7 @@ PARAMS = {
     "spare": 0.3,       # each further Lights Off house (greedy's SPARE_HOUSE)
     "road": 0.3,        # per road tile: room for later tiles (greedy's ROAD_VALUE)
     "rival": 0.2,       # per point of the best rival's score, taken off ours
+    "win": 10.0,        # a playout that ends the game: we are on top (+), or not (-)
 }
 PARAM_HELP = {
     "coin": "what a coin kept is worth, in points, in the decisions left to greedy",
@@ -35,8 +36,9 @@ PARAM_HELP = {
     "spare": "points per further Lights Off house",
     "road": "points per road tile",
     "rival": "points taken off per point the best rival has",
+    "win": "points for being on top when a playout ends the game (taken off when not)",
 }
 BOUNDS = {"samples": (1.0, 64.0, None), "turns": (0.0, 3.0, -1.0)}
 (P_COIN, P_SAMPLES, P_TURNS, P_EARN, P_BUSINESS, P_BUSINESS_EARN, P_WORKSHOP, P_ACTIVE, P_TOKEN,
- P_GNOME, P_DARK, P_SPARE, P_ROAD, P_RIVAL) = range(len(PARAMS))
+ P_GNOME, P_DARK, P_SPARE, P_ROAD, P_RIVAL, P_WIN) = range(len(PARAMS))
 UNTIL_MY_TURN = -1.0     # P_TURNS: every other player's turn once
