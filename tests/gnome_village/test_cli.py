@@ -69,3 +69,13 @@ def test_compare_without_a_business_is_paired():
     assert d["a"]["mix"] == "default" and d["b"]["mix"] == "without=thief"
     assert d["a"]["games"] == d["b"]["games"] == 200 and d["a"]["seed"] == d["b"]["seed"]
     assert d["diff_ci_low"] <= d["diff"] <= d["diff_ci_high"]
+
+
+def test_run_with_a_strategy_per_seat():
+    r = invoke("run", "--game", "gnome-village", "-p", "3", "--seat-strategy", "greedy,random,random",
+               "-o", "seat=0", "-n", "60", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["win_rate"] > 0.8, out
+    bad = invoke("run", "--game", "gnome-village", "-p", "3", "--seat-strategy", "greedy,random", "-n", "10")
+    assert_one_line_error(bad, "one strategy per seat")

@@ -15,7 +15,7 @@ from ...linked import PLUGIN_SLOT, bound
 from ...policy import N_GENERIC, PLUGIN
 from . import consts as K
 from . import state as S
-from .config import check_strategy, seat_strategies
+from .config import check_strategy, seat_rows, seat_strategies
 from .decide import CHOOSERS
 from .state import new_state
 from .turn import play_game, setup_game
@@ -66,17 +66,34 @@ def run_chunk(R, C, st, fsid, fpar, rsid, rpar, seed, start, out):
         record_result(st, out[i])
 
 
+@njit
+def run_chunk_seats(R, C, st, sids, pars, seed, start, out):
+    """run_chunk with a strategy per seat (seat_strategy): seat q plays sids[q], pars[q]."""
+    for i in range(out.shape[0]):
+        setup_game(R, C, st, seed, start + i)
+        for p in range(K.MAX_PLAYERS):
+            st.sid[p] = sids[p]
+            for j in range(st.par.shape[1]):
+                st.par[p, j] = pars[p, j]
+        play_game(R, C, st)
+        record_result(st, out[i])
+
+
 def _run_chunk(catalog, cfg, st, strategy_id: int, params, seed: int, start: int,
                out: np.ndarray) -> None:
     check_strategy(catalog, strategy_id, params)
     plugins.bind_state(st, catalog.rules)
     fsid, fpar, rsid, rpar = seat_strategies(cfg, strategy_id, params)
-    for sid in (fsid, rsid):
+    per_seat = seat_rows(cfg, strategy_id, params)
+    for sid in ((fsid, rsid) if per_seat is None else per_seat[0].tolist()):
         if sid >= N_GENERIC and not bound(CHOOSERS, PLUGIN_SLOT if sid == PLUGIN else sid):
             raise UserError(f"strategy #{sid} has no kernel bound in Gnome Village's chooser "
                             f"table (strategies.get(NAME) loads a strategy's kernel)")
     try:
-        run_chunk(catalog.rules, cfg, st, fsid, fpar, rsid, rpar, seed, start, out)
+        if per_seat is None:
+            run_chunk(catalog.rules, cfg, st, fsid, fpar, rsid, rpar, seed, start, out)
+        else:
+            run_chunk_seats(catalog.rules, cfg, st, per_seat[0], per_seat[1], seed, start, out)
     except ValueError:
         raise IllegalOption(K.DECISIONS[int(st.ctl[S.H_BAD_KIND])], int(st.ctl[S.H_BAD_N]),
                             int(st.ctl[S.H_BAD_INDEX])) from None

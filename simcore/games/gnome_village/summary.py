@@ -93,8 +93,12 @@ def summary_lines(s: dict, ci_words: str = "95% CI") -> list[str]:
 
 
 def describe(variant, strategy: str, mix: str = "default") -> str:
-    words = [f"{variant.players} players, focal seat {variant.seat} plays {strategy}, "
-             f"rivals {variant.rivals}"]
+    if getattr(variant, "seat_strategy", ""):
+        words = [f"{variant.players} players, seats play {variant.seat_strategy}, focal seat "
+                 f"{variant.seat}"]
+    else:
+        words = [f"{variant.players} players, focal seat {variant.seat} plays {strategy}, "
+                 f"rivals {variant.rivals}"]
     if variant.family:
         words.append("children's variant")
     if variant.expansion:

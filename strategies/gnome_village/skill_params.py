@@ -1,0 +1,27 @@
+"""The `skill` scale's parameters (strategies/gnome_village/skill.py), apart from its kernels so
+that registering the strategy compiles nothing."""
+from simcore.games.gnome_village.config import GREEDY_PARAMS
+
+PARAMS = {
+    "skill": 0.5,       # 0 plays like random, 1 like greedy
+    "mistake": 1.0,     # points: at skill 0.5 an option this much worse is taken e^-1 as often
+    "coin": GREEDY_PARAMS["coin"],   # greedy's coin weight, in the values the scale reads
+    "seat_0": -1.0,     # the first player's own skill; -1: `skill`
+    "seat_1": -1.0,
+    "seat_2": -1.0,
+    "seat_3": -1.0,
+}
+PARAM_HELP = {
+    "skill": "from 0 (uniform over the legal options, random's very draws) to 1 (greedy's choice)",
+    "mistake": "points: at skill 0.5 an option this much worse than the best is taken e^-1 = 0.37 "
+               "times as often (1: a coin, the smallest gap greedy's values often show)",
+    "coin": "what a coin kept is worth, in points, in greedy's values",
+    "seat_0": "seat 0's own skill (-1: skill)",
+    "seat_1": "seat 1's own skill (-1: skill)",
+    "seat_2": "seat 2's own skill (-1: skill)",
+    "seat_3": "seat 3's own skill (-1: skill)",
+}
+BOUNDS = {"skill": (0.0, 1.0, None), "mistake": (1e-6, 100.0, None),
+          **{f"seat_{q}": (0.0, 1.0, -1.0) for q in range(4)}}
+P_SKILL, P_MISTAKE, P_COIN, P_SEAT_0 = 0, 1, 2, 3
+OWN_SKILL = -1.0     # a seat_q value: that seat plays at `skill`
