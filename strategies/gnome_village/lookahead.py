@@ -15,8 +15,8 @@ The copy lives on the chooser's stack (SCRATCH_WORDS words): the state's buffer 
 word for word up to its event log, which the copy gets one row of (the log is off there). The
 rules keep no pointer into their buffer, so the copy is a State like any other.
 
-Move phase: the rules' move loop (turn.move_phase) is continued from the gnome being moved by
-`move_rest`, a copy of that loop's body without its event; keep the two alike.
+Move phase: a playout moves the gnome being decided for (turn.move_to) and continues the
+rules' own move loop from the next gnome (turn.move_gnomes).
 
 Importing this module compiles (or loads) its chooser, greedy's too (the copy's seats play
 greedy through the chooser table), and binds it to its id in the rules' chooser table.
@@ -30,13 +30,11 @@ from numba.extending import intrinsic
 from simcore.games.gnome_village import consts as K
 from simcore.games.gnome_village import state as S
 from simcore.games.gnome_village import tables as T
-from simcore.games.gnome_village.actions import can_use, perform
 from simcore.games.gnome_village.config import GREEDY, GREEDY_PARAMS, LOOKAHEAD, as_config
 from simcore.games.gnome_village.core import score
-from simcore.games.gnome_village.decide import CHOOSERS, decide
-from simcore.games.gnome_village.turn import (buy, end_of_turn, finish, move_phase, next_turn,
-                                              work_and_buy)
-from simcore.games.gnome_village.village import move_gnome, move_targets
+from simcore.games.gnome_village.decide import CHOOSERS
+from simcore.games.gnome_village.turn import (buy, end_of_turn, finish, move_gnomes, move_phase,
+                                              move_to, next_turn, work_and_buy)
 from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind
 from simcore.packed import MAX_DIMS, PackedType, as_record
@@ -141,29 +139,6 @@ def copy_hidden(st, words, n_words, p, key, params):
 
 
 @njit
-def apply_move(R, C, st, p, g, o):
-    """Gnome g of p ends its move on cell o (or stays): as turn.move_phase does."""
-    if o == K.STAY:
-        return
-    r, c = o // K.GRID, o % K.GRID
-    move_gnome(st, p, g, r, c)
-    if st.kind[p, r, c] == K.T_BUSINESS and can_use(st, p, p, r, c):
-        perform(R, C, st, p, p, r, c, g)
-
-
-@njit
-def move_rest(R, C, st, p, g0):
-    """The Move phase of p from gnome g0 on (turn.move_phase's loop)."""
-    for g in range(g0, K.MAX_GNOMES):
-        if st.gnome[p, g, S.GN_STATE] != S.GS_ACTIVE or st.gnome[p, g, S.GN_HOST] != p:
-            continue
-        n = move_targets(R, st, p, g)
-        st.options[n] = K.STAY
-        st.sc[S.S_MOVING] = g
-        apply_move(R, C, st, p, g, st.options[decide(R, C, st, p, K.D_MOVE, n + 1)])
-
-
-@njit
 def income(R, st, p):
     """The coins p's gnomes standing on its businesses will earn at its next Earn (GV-T03)."""
     coins = 0
@@ -227,8 +202,8 @@ def play_out(R, C, scr, p, kind, o, params):
         move_phase(R, C, scr, p)
     else:
         g = scr.sc[S.S_MOVING]
-        apply_move(R, C, scr, p, g, o)
-        move_rest(R, C, scr, p, g + 1)
+        move_to(R, C, scr, p, g, o)
+        move_gnomes(R, C, scr, p, g + 1)
     end_of_turn(scr, p)
     players = scr.sc[S.S_PLAYERS]
     turns = players - 1 if params[P_TURNS] == UNTIL_MY_TURN else int(params[P_TURNS])

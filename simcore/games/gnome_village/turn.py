@@ -417,21 +417,34 @@ def move_phase(R, C, st, p):
     for g in range(K.MAX_GNOMES):
         if st.gnome[p, g, S.GN_STATE] == S.GS_RESTING and st.gnome[p, g, S.GN_BORN] < t:
             st.gnome[p, g, S.GN_STATE] = S.GS_ACTIVE
-    for g in range(K.MAX_GNOMES):
+    move_gnomes(R, C, st, p, 0)
+
+
+@njit
+def move_gnomes(R, C, st, p, g0):
+    """The Move phase's moves from gnome g0 on: each standing gnome of p in its village chooses
+    where to go (a playout resumes the phase at the gnome it is deciding for)."""
+    for g in range(g0, K.MAX_GNOMES):
         if st.gnome[p, g, S.GN_STATE] != S.GS_ACTIVE or st.gnome[p, g, S.GN_HOST] != p:
             continue
         n = move_targets(R, st, p, g)
         st.options[n] = K.STAY
         st.sc[S.S_MOVING] = g
-        o = st.options[decide(R, C, st, p, K.D_MOVE, n + 1)]
-        if o == K.STAY:
-            continue
-        r, c = o // K.GRID, o % K.GRID
-        frm = st.gnome[p, g, S.GN_ROW] * K.GRID + st.gnome[p, g, S.GN_COL]
-        move_gnome(st, p, g, r, c)
-        ev(st, K.EV_MOVE, p, g, frm, o)
-        if st.kind[p, r, c] == K.T_BUSINESS and can_use(st, p, p, r, c):
-            perform(R, C, st, p, p, r, c, g)
+        move_to(R, C, st, p, g, st.options[decide(R, C, st, p, K.D_MOVE, n + 1)])
+
+
+@njit
+def move_to(R, C, st, p, g, o):
+    """Gnome g of p ends its move on cell o (or stays, K.STAY): on a Business it may use, it
+    performs the action (GV-B05); moving onto an inactive Workshop activates it (GV-W01)."""
+    if o == K.STAY:
+        return
+    r, c = o // K.GRID, o % K.GRID
+    frm = st.gnome[p, g, S.GN_ROW] * K.GRID + st.gnome[p, g, S.GN_COL]
+    move_gnome(st, p, g, r, c)
+    ev(st, K.EV_MOVE, p, g, frm, o)
+    if st.kind[p, r, c] == K.T_BUSINESS and can_use(st, p, p, r, c):
+        perform(R, C, st, p, p, r, c, g)
 
 
 # ------------------------------------------------------------------ a turn, a game (GV-T01, GV-E..)
