@@ -105,9 +105,10 @@ def police(R, st, p):
 
 
 @njit
-def chapel(R, C, st, p, host, r, c):
-    """GV-A02: an opponent's gnome in its own village comes to stand beside p's on the Chapel
-    (an active Workshop it leaves flips inactive); it goes home at its owner's next turn."""
+def ask_standing_gnome(R, C, st, p):
+    """p chooses an opponent's gnome standing in its own village, of a player not protected
+    (the Chapel's and the Prison's target): q * TARGET_MUL + g, or ACTION_SKIP when there is
+    none or p passes."""
     n = 0
     for q in range(st.sc[S.S_PLAYERS]):
         if q != p and not protected(R, st, q):
@@ -116,8 +117,15 @@ def chapel(R, C, st, p, host, r, c):
                     st.options[n] = q * K.TARGET_MUL + g
                     n += 1
     if n == 0:
-        return
-    o = ask_target(R, C, st, p, n)
+        return K.ACTION_SKIP
+    return ask_target(R, C, st, p, n)
+
+
+@njit
+def chapel(R, C, st, p, host, r, c):
+    """GV-A02: an opponent's gnome in its own village comes to stand beside p's on the Chapel
+    (an active Workshop it leaves flips inactive); it goes home at its owner's next turn."""
+    o = ask_standing_gnome(R, C, st, p)
     if o == K.ACTION_SKIP:
         return
     q, g = o // K.TARGET_MUL, o % K.TARGET_MUL
@@ -350,16 +358,7 @@ def prison(R, C, st, p, host, r, c):
             if st.gnome[q, g, S.GN_STATE] == S.GS_PRISON and st.gnome[q, g, S.GN_HOST] == host \
                     and st.gnome[q, g, S.GN_ROW] == r and st.gnome[q, g, S.GN_COL] == c:
                 return
-    n = 0
-    for q in range(st.sc[S.S_PLAYERS]):
-        if q != p and not protected(R, st, q):
-            for g in range(K.MAX_GNOMES):
-                if standing_home(st, q, g):
-                    st.options[n] = q * K.TARGET_MUL + g
-                    n += 1
-    if n == 0:
-        return
-    o = ask_target(R, C, st, p, n)
+    o = ask_standing_gnome(R, C, st, p)
     if o == K.ACTION_SKIP:
         return
     q, g = o // K.TARGET_MUL, o % K.TARGET_MUL
