@@ -1,6 +1,7 @@
 """Shared fixtures for the tests: a loaded catalog and hand-built Hidden Village games."""
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -15,6 +16,16 @@ from simcore.games.hidden_village.state import State, new_state
 from simcore.games.hidden_village.tables import with_abilities
 from simcore.packed import Vector
 from simcore.policy import FIRST, SCRIPTED
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    """Figures a test drew (reports.figures through pyplot) are closed after it, as
+    reports.build closes its own: tests that keep a figure to inspect must not pile them up."""
+    yield
+    plt = sys.modules.get("matplotlib.pyplot")
+    if plt is not None:
+        plt.close("all")
 
 NO_PARAMS = Vector(np.zeros(1))
 
