@@ -29,7 +29,10 @@ def can_use(st, p, host, r, c):
 
 @njit
 def ask_target(R, C, st, p, n):
-    """Add ACTION_SKIP to the n options listed, ask player p; the option chosen."""
+    """Add ACTION_SKIP to the n options listed, ask player p; the option chosen (ACTION_SKIP,
+    without asking, when none is listed)."""
+    if n == 0:
+        return K.ACTION_SKIP
     st.options[n] = K.ACTION_SKIP
     return st.options[decide(R, C, st, p, K.D_TARGET, n + 1)]
 
@@ -116,8 +119,6 @@ def ask_standing_gnome(R, C, st, p):
                 if standing_home(st, q, g):
                     st.options[n] = q * K.TARGET_MUL + g
                     n += 1
-    if n == 0:
-        return K.ACTION_SKIP
     return ask_target(R, C, st, p, n)
 
 
@@ -177,8 +178,6 @@ def courier(R, C, st, p):
             if q != p and not protected(R, st, q):
                 st.options[n] = q * K.TARGET_MUL + w
                 n += 1
-    if n == 0:
-        return
     o = ask_target(R, C, st, p, n)
     if o == K.ACTION_SKIP:
         return
@@ -201,8 +200,6 @@ def thief(R, C, st, p):
         if q != p and not protected(R, st, q) and st.pl[q, S.P_COINS] > 0:
             st.options[n] = q * K.TARGET_MUL
             n += 1
-    if n == 0:
-        return
     o = ask_target(R, C, st, p, n)
     if o == K.ACTION_SKIP:
         return
@@ -229,8 +226,6 @@ def doctor(R, C, st, p):
                 if q != p:
                     st.options[n] = q * K.TARGET_MUL + w
                     n += 1
-    if n == 0:
-        return
     o = ask_target(R, C, st, p, n)
     if o == K.ACTION_SKIP:
         return
