@@ -15,14 +15,66 @@ def is_full_mix(t: pd.DataFrame, rep) -> pd.Series:
     return pd.Series([not rep.card_mix(str(m))[1] for m in t["mix"]], index=t.index, dtype=bool)
 
 
-def main_results(odds: pd.DataFrame, rep):
+def cell_keys(t: pd.DataFrame) -> list:
+    """(results folder or None, cell) of each row of `t`: a configuration's name across
+    folders (cell ids are unique within a folder only)."""
+    folders = t["results"] if "results" in t.columns else [None] * len(t)
+    return list(zip(folders, t["cell"]))
+
+
+def fixed_cells(tables: dict, rep) -> dict:
+    """The configurations of a competitive game whose fair breakdown (rep.fair, the focal
+    seat) is one value in every game, read from its win odds by that breakdown:
+    {(results folder or None, cell): the value}. A configuration whose seat rotates, or of
+    one player, is not listed; empty for a game without a fair breakdown."""
+    t = tables.get(f"win_odds_by_{rep.fair}") if rep.fair else None
+    if t is None or t.empty or rep.fair not in t.columns or "cell" not in t.columns:
+        return {}
+    values, players = {}, {}
+    ps = t["players"] if "players" in t.columns else [None] * len(t)
+    for k, v, p in zip(cell_keys(t), t[rep.fair], ps):
+        values.setdefault(k, []).append(v)
+        players[k] = p
+    return {k: v[0] for k, v in values.items()
+            if len(set(v)) == 1 and not (players[k] is not None and int(players[k]) < 2)}
+
+
+def _rotating(t: pd.DataFrame, fixed: dict) -> pd.DataFrame:
+    """The rows of `t` whose configuration is not in `fixed` (every row without a cell)."""
+    if not fixed or "cell" not in t.columns:
+        return t
+    return t.loc[[k not in fixed for k in cell_keys(t)]]     # .loc: t[[]] selects no column
+
+
+def main_results(odds: pd.DataFrame, rep, fixed: dict | None = None):
     """The results folder the overview speaks of: with several folders, the one with the most
-    full-mix configurations (the first such if tied); None with one folder."""
+    full-mix configurations (the first such if tied), counting, for a competitive game, those
+    whose focal seat rotates (`fixed`: see fixed_cells) when any folder has one: a folder
+    that fixes the seat cell by cell (seat 0, seat 1, ...) measures the seats, not the game.
+    None with one folder."""
     if odds is None or odds.empty or "results" not in odds.columns or odds["results"].nunique() < 2:
         return None
     full = odds[is_full_mix(odds, rep)]
     full = full if len(full) else odds
+    rotating = _rotating(full, fixed or {})
+    full = rotating if len(rotating) else full
     return str(full.groupby("results", sort=False)["cell"].nunique().idxmax())
+
+
+def fair_results(odds: pd.DataFrame, rep, fixed: dict | None = None):
+    """The results folder the seat views (the win rate by the fair breakdown, the seat
+    answers) read: with several folders, the one with the most full-mix configurations of a
+    fixed seat (the seats measured one by one on shared deals), else main_results'."""
+    if odds is None or odds.empty or "results" not in odds.columns or odds["results"].nunique() < 2:
+        return None
+    full = odds[is_full_mix(odds, rep)]
+    full = full if len(full) else odds
+    if not fixed or "cell" not in full.columns:
+        return main_results(odds, rep, fixed)
+    held = full.loc[[k in fixed for k in cell_keys(full)]]
+    if held.empty:
+        return main_results(odds, rep, fixed)
+    return str(held.groupby("results", sort=False)["cell"].nunique().idxmax())
 
 
 def full_mix(t: pd.DataFrame, rep, main=None) -> pd.DataFrame:
@@ -34,6 +86,27 @@ def full_mix(t: pd.DataFrame, rep, main=None) -> pd.DataFrame:
         t = t[t["results"] == main]
     full = t[is_full_mix(t, rep)]
     return full if len(full) else t
+
+
+def overview_rows(t: pd.DataFrame, rep, main=None, fixed: dict | None = None) -> pd.DataFrame:
+    """full_mix's rows, and of a competitive game (`fixed`: see fixed_cells) those whose focal
+    seat rotates; where none rotates (a folder of the seats one by one), those of the first
+    fixed value (seat 0), so that a row is one configuration, not one per seat."""
+    t = full_mix(t, rep, main)
+    if t is None or t.empty or not fixed or "cell" not in t.columns:
+        return t
+    rotating = _rotating(t, fixed)
+    if len(rotating):
+        return rotating
+    first = first_fixed(t, rep, fixed)
+    return t.loc[[fixed[k] == first for k in cell_keys(t)]]
+
+
+def first_fixed(t: pd.DataFrame, rep, fixed: dict):
+    """The first (in report order: seat 0) fixed value of the fair breakdown among the rows of
+    `t`, or None when none of them has a fixed one."""
+    vals = [fixed[k] for k in cell_keys(t) if k in fixed] if "cell" in t.columns else []
+    return sorted(vals, key=rep.axis(rep.fair).rank)[0] if vals else None
 
 
 def players_of(t: pd.DataFrame, rep) -> int | None:
@@ -68,14 +141,18 @@ def _band(bands, fixed: dict) -> str:
     return band_words({"envelope_low": r["envelope_low"], "envelope_high": r["envelope_high"]}, knobs)
 
 
-def headline(odds: pd.DataFrame, rep, bands: pd.DataFrame | None = None) -> tuple[pd.DataFrame, str]:
+def headline(odds: pd.DataFrame, rep, bands: pd.DataFrame | None = None,
+             fixed: dict | None = None) -> tuple[pd.DataFrame, str]:
     """(the headline table, its title). With headline_by "strategy": at the usual player
     count, a row per x value and variant, a column per strategy (strongest first); with
     "players": a row per strategy, x value and variant, a column per player count. Each cell:
-    'win rate ± half-width' or the rate and its interval. Columns carry readable labels."""
-    t = full_mix(odds, rep, main_results(odds, rep))
+    'win rate ± half-width' or the rate and its interval. Columns carry readable labels. The
+    rows are overview_rows' (`fixed`: see fixed_cells): of a competitive game, the
+    configurations whose focal seat rotates; where none does, the title names the seat."""
+    t = overview_rows(odds, rep, main_results(odds, rep, fixed), fixed)
     if t is None or t.empty:
         return pd.DataFrame(), ""
+    seat = first_fixed(t, rep, fixed) if fixed else None
     by = rep.headline_by if rep.headline_by in t.columns else "strategy"
     rows_by = [c for c in ((["strategy"] if by != "strategy" else []) + [rep.x, *rep.variants])
                if c in t.columns and c != by]
@@ -86,6 +163,8 @@ def headline(odds: pd.DataFrame, rep, bands: pd.DataFrame | None = None) -> tupl
         title += f", {_s(p, 'player')}:"
     else:
         title += f" by player count:"
+    if seat is not None:            # no configuration rotates the seat: seat 0's games only
+        title = f"{title[:-1]}, {rep.label(rep.fair)} {rep.axis(rep.fair).word(seat)} only:"
     cols = strong_first(t[by], rep) if by == "strategy" else \
         sorted(t[by].unique().tolist(), key=rep.axis(by).rank)
     head = {c: (_s(int(c), "player") if by == "players" else str(c)) for c in cols}
@@ -100,10 +179,10 @@ def headline(odds: pd.DataFrame, rep, bands: pd.DataFrame | None = None) -> tupl
             row[head[c]] = rate_words(m.iloc[0]["win_rate"], m.iloc[0]["ci_low"],
                                       m.iloc[0]["ci_high"]) if len(m) else "-"
             # the assumption band beside the interval, where a sensitivity sweep played it
-            fixed = {**dict(zip(rows_by, key)), by: c}
+            setting = {**dict(zip(rows_by, key)), by: c}
             if by != "players" and "players" in t.columns:
-                fixed["players"] = p
-            band = _band(bands, fixed)
+                setting["players"] = p
+            band = _band(bands, setting)
             if band:
                 row[f"{head[c]}: {BAND}"] = band
         out.append(row)
@@ -122,13 +201,28 @@ BAND = "across plausible rules"
 
 def overview(tables: dict, rep, card_names: dict | None = None) -> Overview:
     """What the game's answers are written from: every table restricted to the main results
-    folder and the full mix (card impact whole)."""
-    main = main_results(tables["win_odds"], rep)
-    t = full_mix(tables["win_odds"], rep, main)
+    folder, the full mix and, of a competitive game, the configurations whose focal seat
+    rotates (overview_rows); the win odds by seat to the folder of the seats one by one
+    (fair_results), whose games also give the length at the player counts the main folder
+    lacks; card impact and the comparisons whole."""
+    fixed = fixed_cells(tables, rep)
+    main = main_results(tables["win_odds"], rep, fixed)
+    seats_folder = fair_results(tables["win_odds"], rep, fixed)
+    t = overview_rows(tables["win_odds"], rep, main, fixed)
     whole = {"card_impact", *(c.stem for c in rep.comparisons)}    # paired within a folder
+    seats = f"win_odds_by_{rep.fair}" if rep.fair else None         # the seats measured one by one
     restricted = {k: (v if k in whole or k.startswith(("_", "sensitivity", "robust"))
-                      or v is None or v.empty else full_mix(v, rep, main))
+                      or v is None or v.empty
+                      else full_mix(v, rep, seats_folder) if k == seats
+                      else overview_rows(v, rep, main, fixed))
                   for k, v in tables.items()}
+    # a game's length does not depend on which seat is measured: the player counts only the
+    # seats' folder played keep their length (its first seat's cells)
+    length = restricted.get("rounds")
+    if fixed and seats_folder not in (None, main) and length is not None and "players" in length:
+        more = overview_rows(tables["rounds"], rep, seats_folder, fixed)
+        more = more[~more["players"].isin(set(length["players"]))]
+        restricted["rounds"] = pd.concat([length, more], ignore_index=True) if len(more) else length
     return Overview(rep, restricted, players_of(t, rep) if len(t) else None,
                     strong_first(t["strategy"], rep) if len(t) and "strategy" in t else [],
                     dict(card_names or {}))

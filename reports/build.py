@@ -19,7 +19,8 @@ from . import figures as F
 from . import html as H
 from . import sensitivity as S
 from . import tables as T
-from .answers import answers, full_mix, headline, main_results, players_of, strong_first
+from .answers import (answers, fair_results, fixed_cells, full_mix, headline, main_results,
+                      overview_rows, players_of, strong_first)
 
 
 @dataclass
@@ -87,7 +88,8 @@ def compute(df: pd.DataFrame, rep, ctx: Context | None = None) -> dict:
         tables["robust_conclusions"] = pd.DataFrame(
             [{**r, "broken_by": " ".join(r["broken_by"])} for r in robust],
             columns=["statement", "holds", "rule_sets", "broken_by", "broken"])
-    tables["headline"], _ = headline(odds, rep, tables.get("sensitivity_envelope"))
+    tables["headline"], _ = headline(odds, rep, tables.get("sensitivity_envelope"),
+                                     fixed_cells(tables, rep))
     return tables
 
 
@@ -164,8 +166,10 @@ def _slug(s: str) -> str:
 def make_figures(tables: dict, rep) -> tuple[dict, list]:
     """(the report's figures by file stem, sentences for what is left out: a strategy that
     lost every game gets no all-zero figure)."""
-    main = main_results(tables["win_odds"], rep)
-    odds = T.sort_configs(full_mix(tables["win_odds"], rep, main), rep)
+    # of a competitive game, the configurations whose focal seat rotates (answers.overview_rows)
+    fixed = fixed_cells(tables, rep)
+    main = main_results(tables["win_odds"], rep, fixed)
+    odds = T.sort_configs(overview_rows(tables["win_odds"], rep, main, fixed), rep)
     figs, notes = {}, []
     fig = curve_figure(tables, rep)
     if fig is not None:
@@ -193,7 +197,7 @@ def make_figures(tables: dict, rep) -> tuple[dict, list]:
         if fig is not None:
             figs[f"{_slug(rep.x)}_players_heatmap"] = fig
     if "measures" in rep.figures and not tables.get("measures", pd.DataFrame()).empty:
-        mt = full_mix(tables["measures"], rep, main)
+        mt = overview_rows(tables["measures"], rep, main, fixed)
         for m in (m for m in rep.measures if m.figure):
             col = f"mean_{m.field}" if m.kind == "mean" else f"{m.field}_rate"
             fig = F.by_x(mt, rep, strategies[0], y=col, low=f"{col}_ci_low", high=f"{col}_ci_high",
@@ -201,7 +205,7 @@ def make_figures(tables: dict, rep) -> tuple[dict, list]:
             if fig is not None:
                 figs[f"{_slug(m.field)}_by_{_slug(rep.x)}-{_slug(strategies[0])}"] = fig
     if rep.fair:
-        fig = fair_figure(tables, rep, main)
+        fig = fair_figure(tables, rep, fair_results(tables["win_odds"], rep, fixed))
         if fig is not None:
             figs[f"win_rate_by_{_slug(rep.fair)}"] = fig
     # one line per x value: its usual variant, the strongest strategy, the usual player count
@@ -249,7 +253,8 @@ def make_figures(tables: dict, rep) -> tuple[dict, list]:
 
 def fair_figure(tables: dict, rep, main=None):
     """The win rate by the fair breakdown (rep.fair, the seat) per player count, with the fair
-    share: the rows of the main folder's full mix, the strongest strategy, the usual variants;
+    share: the rows of `main`'s full mix (answers.fair_results: the folder of the seats one by
+    one), the strongest strategy, the usual variants;
     where several configurations give a seat (a rotating cell and a fixed one), the one with
     the most games. None when no player count has two seats."""
     t = tables.get(f"win_odds_by_{rep.fair}")
@@ -333,7 +338,8 @@ def build(df: pd.DataFrame, rep, ctx: Context, out) -> dict:
     (out / "tables").mkdir(parents=True, exist_ok=True)
     (out / "figures").mkdir(parents=True, exist_ok=True)
     tables = compute(df, rep, ctx)
-    head, head_title = headline(tables["win_odds"], rep, tables.get("sensitivity_envelope"))
+    head, head_title = headline(tables["win_odds"], rep, tables.get("sensitivity_envelope"),
+                                fixed_cells(tables, rep))
     lines = answers(tables, rep, ctx.card_names)
     written = {"tables": {}, "figures": {}}
     for stem, t in tables.items():

@@ -73,13 +73,27 @@ def _variant(r) -> str:
     return " and ".join(words)
 
 
-def _fixed_seat_cells(ov) -> set:
-    """The cells whose focal seat is fixed (one seat in every game)."""
+def _keys(t) -> list:
+    """(results folder or None, cell) of each row: cell ids are unique within a folder only."""
+    folders = t["results"] if "results" in t.columns else [None] * len(t)
+    return list(zip(folders, t["cell"]))
+
+
+def _fixed_seat_cells(ov) -> dict:
+    """The cells whose focal seat is fixed (one seat in every game): {_keys' key: the seat}."""
     seats = ov.tables.get("win_odds_by_seat")
     if seats is None or seats.empty:
-        return set()
-    n = seats.groupby("cell")["seat"].nunique()
-    return set(n[n == 1].index)
+        return {}
+    by = {}
+    for k, seat in zip(_keys(seats), seats["seat"]):
+        by.setdefault(k, set()).add(int(seat))
+    return {k: min(v) for k, v in by.items() if len(v) == 1}
+
+
+def _in(t, keys) -> list:
+    """Per row of `t`: whether its cell is one of `keys` (from _keys); a mask for `t.loc`
+    (`t[[]]` would select no column of an empty `t`)."""
+    return [k in keys for k in _keys(t)]
 
 
 def seat_answers(ov, p) -> list[str]:
@@ -87,7 +101,7 @@ def seat_answers(ov, p) -> list[str]:
     fair share, and each seat minus seat 0, paired."""
     seats = select(ov.tables.get("win_odds_by_seat"), players=p)
     fixed = _fixed_seat_cells(ov)
-    seats = seats[seats["cell"].isin(fixed)].drop_duplicates("seat")
+    seats = seats.loc[_in(seats, fixed)].drop_duplicates("seat")
     if len(seats) < 2:
         return []
     rates = "; ".join(f"seat {int(r['seat'])} {rate_words(r['win_rate'], r['ci_low'], r['ci_high'])}"
@@ -139,20 +153,24 @@ def answers(ov) -> list[str]:
     out = []
     odds = ov.tables["win_odds"]
     fixed = _fixed_seat_cells(ov)
-    for p in ov.values(odds, "players"):
+    by_seat = ov.tables.get("win_odds_by_seat", odds.head(0))
+    # the overview's rows rotate the seat; the seats one by one may come from another folder
+    for p in sorted(set(ov.values(odds, "players")) | set(ov.values(by_seat, "players"))):
         s = select(odds, players=p)
         seat_words = seat_answers(ov, p)
         out += seat_words
         if seat_words:
-            s = s[~s["cell"].isin(fixed)]
-        for _, r in s.iterrows():
+            s = s.loc[[not f for f in _in(s, fixed)]]
+        for k, (_, r) in zip(_keys(s), s.iterrows()):
             v = _variant(r)
-            out.append(f"With {count(p, 'player')}{' and ' + v if v else ''}, the focal seat playing {r['strategy']} against "
+            who = f"seat {fixed[k]}" if k in fixed else "the focal seat"
+            out.append(f"With {count(p, 'player')}{' and ' + v if v else ''}, {who} playing {r['strategy']} against "
                        f"{rivals_words(r.get('rivals', 'same'))} wins "
                        f"{rate_words(r['win_rate'], r['ci_low'], r['ci_high'])} of {int(r['games']):,} "
                        f"games (a shared win is not counted; a fair share is {pct(1 / p, 0)}).")
-        seats = select(ov.tables.get("win_odds_by_seat", odds.head(0)), players=p)
-        if len(seats) > 1 and "cell" in s.columns and len(s) == 1:
+        # one configuration whose seat rotates: its games split by seat
+        seats = by_seat.loc[_in(by_seat, set(_keys(s)))] if len(s) == 1 and len(by_seat) else by_seat.head(0)
+        if len(seats) > 1:
             out.append(f"By seat ({count(p, 'player')}; seat 0 plays first): " + "; ".join(
                 f"seat {int(r['seat'])} wins {rate_words(r['win_rate'], r['ci_low'], r['ci_high'])}"
                 for _, r in seats.iterrows()) + ".")
@@ -164,8 +182,9 @@ def answers(ov) -> list[str]:
     if rounds is not None:
         for p in ov.values(rounds, "players"):
             rows = select(rounds, players=p)
-            same = rows["cell"].isin(fixed)            # the seat cells played the same games
-            rows = rows[~same | (same & ~same.cumsum().gt(1))]
+            same = _in(rows, fixed)            # the seat cells played the same games: one of them
+            first = same.index(True) if True in same else -1
+            rows = rows.loc[[not f or i == first for i, f in enumerate(same)]]
             for _, r in rows.iterrows():
                 v = _variant(r)
                 out.append(f"Game length ({count(p, 'player')}{', ' + v if v else ''}): {r['mean']:.1f} rounds on average "
