@@ -123,7 +123,7 @@ def remove_business(R, st, q, r, c):
         for g in range(K.MAX_GNOMES):
             if st.gnome[x, g, S.GN_STATE] != S.GS_NONE and st.gnome[x, g, S.GN_HOST] == q \
                     and st.gnome[x, g, S.GN_ROW] == r and st.gnome[x, g, S.GN_COL] == c:
-                go_home(st, x, g)
+                go_home(R, st, x, g)
     if R.biz[b, T.BZ_HAT] == 1:
         update_happy(R, st)
 
@@ -164,7 +164,7 @@ def angry(R, C, st, q):
     if st.kind[q, r, c] == K.T_WORKSHOP:
         st.flag[q, r, c] = 0
     ev(st, K.EV_ANGRY, q, g, r * K.GRID + c, 0)
-    go_home(st, q, g)
+    go_home(R, st, q, g)
 
 
 @njit
@@ -243,7 +243,7 @@ def earn(R, C, st, p):
             if st.gnome[p, g, S.GN_STATE] == S.GS_PRISON and st.gnome[p, g, S.GN_HOST] == q:
                 got = take_from(st, p, q, 1)
                 ev(st, K.EV_PRISON_PAY, q, p, got, 0)
-                go_home(st, p, g)
+                go_home(R, st, p, g)
 
 
 @njit
@@ -260,7 +260,7 @@ def fly_back(R, st, q, g):
         st.gnome[q, g, S.GN_NOEARN] = 1
         ev(st, K.EV_HOME, st.sc[S.S_CUR], q, g, f)
     else:
-        go_home(st, q, g)
+        go_home(R, st, q, g)
 
 
 # ------------------------------------------------------------------ phase 3: work and buy
@@ -385,6 +385,7 @@ def place_gnome(st, p):
             st.gnome[p, g, S.GN_HOST] = p
             st.gnome[p, g, S.GN_ROW] = r
             st.gnome[p, g, S.GN_COL] = c
+            st.gnome[p, g, S.GN_HOME] = cell
             st.gnome[p, g, S.GN_BORN] = st.pl[p, S.P_TURNS]
             st.gnome[p, g, S.GN_NOEARN] = 0
             st.pl[p, S.P_PLACED] += 1
@@ -460,7 +461,7 @@ def play_turn(R, C, st, p):
     ev(st, K.EV_TURN, p, st.pl[p, S.P_COINS], 0, 0)
     for g in range(K.MAX_GNOMES):
         if st.gnome[p, g, S.GN_STATE] == S.GS_DATE:
-            go_home(st, p, g)
+            go_home(R, st, p, g)
     reveal(R, C, st, p)
     earn(R, C, st, p)
     work_and_buy(R, C, st, p)
