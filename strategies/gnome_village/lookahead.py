@@ -206,7 +206,7 @@ def play_out(R, C, scr, p, kind, o, params):
         g = scr.sc[S.S_MOVING]
         move_to(R, C, scr, p, g, o)
         move_gnomes(R, C, scr, p, g + 1)
-    end_of_turn(scr, p)
+    end_of_turn(R, scr, p)
     players = scr.sc[S.S_PLAYERS]
     turns = players - 1 if params[P_TURNS] == UNTIL_MY_TURN else int(params[P_TURNS])
     # what the rules' next_turn does after a turn: the turn counted; after the round's last

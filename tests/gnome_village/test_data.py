@@ -127,7 +127,7 @@ def test_every_knob_validates_against_the_loader():
     assert lines == []
     assert {k.id for k in knobs} == {"road-connect", "blockade", "product-price", "business-earn",
                                      "forest-mix", "road-mix", "forest-reshuffle", "start-houses",
-                                     "home-house", "architect"}
+                                     "home-house", "architect", "advisor"}
 
 
 def test_every_assumed_table_is_listed():

@@ -1,6 +1,6 @@
 """The readings that were fixed in code and are now knobs (data/setup.toml, data/assumptions.toml):
-where a gnome sent home stands (home-house: first | own) and how much one Architect action
-moves (architect: one | any). One scenario per alternative, the default's beside it; the
+where a gnome sent home stands (home-house: first | own), how much one Architect action
+moves (architect: one | any) and when the Financial Advisor pays (advisor: spent | work-buy). One scenario per alternative, the default's beside it; the
 default games are the recorded ones (test_golden.py)."""
 import numpy as np
 import pytest
@@ -28,6 +28,8 @@ def test_the_readings_in_force_and_their_alternatives():
     assert rules().k[T.K_HOME] == K.HOME_FIRST and rules().k[T.K_ARCHITECT] == K.ARCHITECT_ONE
     assert rules("home-house=own").k[T.K_HOME] == K.HOME_OWN
     assert rules("architect=any").k[T.K_ARCHITECT] == K.ARCHITECT_ANY
+    assert rules().k[T.K_ADVISOR] == K.ADVISOR_SPENT
+    assert rules("advisor=work-buy").k[T.K_ADVISOR] == K.ADVISOR_WORK_BUY
 
 
 # ------------------------------------------------------------------ home-house
@@ -156,7 +158,37 @@ def test_the_architect_moves_one_tile_or_as_many_as_the_player_likes():
     assert check_village(g.R, g.st, 0) == S.LEGAL
 
 
-@pytest.mark.parametrize("assume", ["home-house=own", "architect=any"])
+# ------------------------------------------------------------------ advisor
+def advisor_turn(assume, coins, spend, later):
+    """Player 0 holds `coins`, spends `spend` of them, ends its Work & Buy (nothing left to
+    buy), gains `later` coins in the Move phase (another gnome's business), its gnome acts on
+    the Financial Advisor, the turn ends: its coins then."""
+    g = Game(2, assume=assume)
+    st = g.st
+    g.draw(0, ["H  B:financial-advisor@",
+               "X  X"])
+    g.coins(0, coins)
+    st.pl[0, S.P_SPENT] = 0
+    CO.pay(st, 0, spend)
+    TU.work_and_buy(g.R, g.C, st, 0)                     # 0 or 1 coin: only END is offered
+    CO.gain(st, 0, later)
+    AC.perform(g.R, g.C, st, 0, 0, 0, 1, 0)
+    TU.end_of_turn(g.R, st, 0)
+    return int(st.pl[0, S.P_COINS])
+
+
+@pytest.mark.rule("GV-A07")
+def test_the_advisor_pays_whoever_spent_all_by_the_end_of_the_turn_or_of_work_and_buy():
+    for assume in ((), ("advisor=work-buy",)):
+        assert advisor_turn(assume, 1, 1, 0) == 1         # spent all, none left: paid
+        assert advisor_turn(assume, 0, 0, 0) == 0         # nothing spent: never paid
+        assert advisor_turn(assume, 1, 0, 0) == 1         # a coin kept: never paid
+    # spent all in Work & Buy, then a coin from the Move phase
+    assert advisor_turn((), 1, 1, 1) == 1                 # holds a coin at the end: not paid
+    assert advisor_turn(("advisor=work-buy",), 1, 1, 1) == 2
+
+
+@pytest.mark.parametrize("assume", ["home-house=own", "architect=any", "advisor=work-buy"])
 def test_whole_games_play_with_each_alternative(assume):
     """Random seats use the Architect and send gnomes home: the alternative plays other games
     than the default, every game ends, and the default's games stay its own."""

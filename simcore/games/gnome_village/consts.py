@@ -88,6 +88,11 @@ HOME_HOUSE = {"first": HOME_FIRST, "own": HOME_OWN}
 ARCHITECT_ONE = 0       # one tile
 ARCHITECT_ANY = 1       # one tile at a time, as many as the player likes (at most the village's tiles)
 ARCHITECT = {"one": ARCHITECT_ONE, "any": ARCHITECT_ANY}
+# when the Financial Advisor pays (GV-A07): what "spend all your coins this turn" asks
+ADVISOR_SPENT = 0       # 0 coins at the end of the turn, at least 1 spent this turn
+ADVISOR_WORK_BUY = 1    # 0 coins at the end of the Work & Buy phase, at least 1 spent: coins the
+                        # Move phase brings later do not undo it
+ADVISOR = {"spent": ADVISOR_SPENT, "work-buy": ADVISOR_WORK_BUY}
 
 # --- what a Work & Buy option does (GV-T04): option value = BUY_* * BUY_ARG + argument
 BUY_ARG = 16

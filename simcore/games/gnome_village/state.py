@@ -66,6 +66,8 @@ _PLAYER = [
     "ADVISOR",        # 1 once the Financial Advisor acted this turn (GV-A07)
     "POINTS",         # at the end: the score (GV-E02)
     "TILES",          # at the end: the tiles in the village (GV-E03)
+    "BROKE",          # 1: 0 coins left at the end of this turn's Work & Buy, at least 1 spent
+                      # (GV-A07, read with the knob advisor=work-buy)
 ]
 for _i, _name in enumerate(_PLAYER):
     globals()["P_" + _name] = _i

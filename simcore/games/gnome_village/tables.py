@@ -34,6 +34,7 @@ _K = [
     "START_ROADS",       # GV-S02: roads in the starting village
     "HOME",              # GV-F04, GV-F09, GV-A02, GV-X04: consts.HOME_*
     "ARCHITECT",         # GV-A08: consts.ARCHITECT_*
+    "ADVISOR",           # GV-A07: consts.ADVISOR_*
 ]
 for _i, _name in enumerate(_K):
     globals()["K_" + _name] = _i

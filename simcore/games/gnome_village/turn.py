@@ -399,13 +399,15 @@ MAX_BUYS = 64   # a safety net: every option but END uses coins, a token, a tile
 
 @njit
 def work_and_buy(R, C, st, p):
-    """Phase 3 (GV-T04): work the workshops and buy, one option at a time, until p ends it."""
+    """Phase 3 (GV-T04): work the workshops and buy, one option at a time, until p ends it;
+    then note whether p spent all its coins (GV-A07's knob advisor=work-buy reads it)."""
     for _ in range(MAX_BUYS):
         n = list_buys(R, st, p)
         o = st.options[decide(R, C, st, p, K.D_BUY, n)]
         if o == K.BUY_END * K.BUY_ARG:
-            return
+            break
         buy(R, C, st, p, o)
+    st.pl[p, S.P_BROKE] = 1 if st.pl[p, S.P_COINS] == 0 and st.pl[p, S.P_SPENT] > 0 else 0
 
 
 # ------------------------------------------------------------------ phase 4: move (GV-T06)
@@ -458,6 +460,7 @@ def play_turn(R, C, st, p):
     st.pl[p, S.P_TURNS] += 1
     st.pl[p, S.P_SPENT] = 0
     st.pl[p, S.P_ADVISOR] = 0
+    st.pl[p, S.P_BROKE] = 0
     ev(st, K.EV_TURN, p, st.pl[p, S.P_COINS], 0, 0)
     for g in range(K.MAX_GNOMES):
         if st.gnome[p, g, S.GN_STATE] == S.GS_DATE:
@@ -466,15 +469,20 @@ def play_turn(R, C, st, p):
     earn(R, C, st, p)
     work_and_buy(R, C, st, p)
     move_phase(R, C, st, p)
-    end_of_turn(st, p)
+    end_of_turn(R, st, p)
 
 
 @njit
-def end_of_turn(st, p):
+def end_of_turn(R, st, p):
     """The Financial Advisor pays 1 coin to a player who spent all its coins this turn (GV-A07:
-    0 coins left, at least 1 spent); a player with the last gnome placed ends the game at the
+    0 coins left, at least 1 spent; knob advisor=work-buy: 0 coins left at the end of the Work
+    & Buy phase, at least 1 spent); a player with the last gnome placed ends the game at the
     end of the round (GV-E01)."""
-    if st.pl[p, S.P_ADVISOR] and st.pl[p, S.P_COINS] == 0 and st.pl[p, S.P_SPENT] > 0:
+    if R.k[T.K_ADVISOR] == K.ADVISOR_WORK_BUY:
+        spent_all = st.pl[p, S.P_BROKE] == 1
+    else:
+        spent_all = st.pl[p, S.P_COINS] == 0 and st.pl[p, S.P_SPENT] > 0
+    if st.pl[p, S.P_ADVISOR] and spent_all:
         got = gain(st, p, 1)
         ev(st, K.EV_ADVISOR, p, got, 0, 0)
     if st.pl[p, S.P_PLACED] >= st.sc[S.S_END_AT]:
