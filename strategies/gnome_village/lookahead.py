@@ -40,7 +40,7 @@ from simcore.linked import CHOOSE_SIGNATURE, bind
 from simcore.packed import MAX_DIMS, PackedType, as_record
 from simcore.rng import mix64, next_u64, shuffle
 
-from .greedy import choose_greedy
+from .greedy import choose_valued
 from .lookahead_params import (P_ACTIVE, P_BUSINESS, P_BUSINESS_EARN, P_COIN, P_DARK, P_EARN, P_PLAN,
                                P_GNOME, P_RIVAL, P_ROAD, P_SAMPLES, P_SPARE, P_TOKEN, P_TURNS,
                                P_WIN, P_WORKSHOP, UNTIL_MY_TURN)
@@ -70,7 +70,8 @@ def stack_words_intrinsic(size: int):
 scratch_words = stack_words_intrinsic(SCRATCH_WORDS)
 TILE_BREAK = 1000    # points before tiles (GV-E03): a village holds fewer than 1 000 tiles
 GREEDY_PARAMS_COIN = GREEDY_PARAMS["coin"]   # the rivals' greedy in a playout: greedy's default
-GREEDY_PARAMS_PLAN = GREEDY_PARAMS["plan"]   # (coin, then plan: greedy's parameter order)
+GREEDY_PARAMS_PLAN = GREEDY_PARAMS["plan"]   # (coin, plan, plan_until: greedy's parameter order)
+GREEDY_PARAMS_UNTIL = GREEDY_PARAMS["plan_until"]   # lookahead's lean stops where greedy's does
 
 
 @intrinsic
@@ -135,6 +136,7 @@ def copy_hidden(st, words, n_words, p, key, params):
             scr.par[q, j] = 0.0
         scr.par[q, 0] = params[P_COIN] if q == p else GREEDY_PARAMS_COIN
         scr.par[q, 1] = params[P_PLAN] if q == p else GREEDY_PARAMS_PLAN
+        scr.par[q, 2] = GREEDY_PARAMS_UNTIL
     return scr
 
 
@@ -204,7 +206,7 @@ def play_out(R, C, scr, p, kind, o, params):
         g = scr.sc[S.S_MOVING]
         move_to(R, C, scr, p, g, o)
         move_gnomes(R, C, scr, p, g + 1)
-    end_of_turn(scr, p)
+    end_of_turn(R, scr, p)
     players = scr.sc[S.S_PLAYERS]
     turns = players - 1 if params[P_TURNS] == UNTIL_MY_TURN else int(params[P_TURNS])
     # what the rules' next_turn does after a turn: the turn counted; after the round's last
@@ -223,10 +225,10 @@ def play_out(R, C, scr, p, kind, o, params):
 def choose_lookahead(R, C, st, kind, n, params):
     """The Work & Buy and Move options by playouts on a hidden copy; the rest greedy's."""
     if kind != K.D_BUY and kind != K.D_MOVE:
-        return choose_greedy(R, C, st, kind, n, params)
+        return choose_valued(R, C, st, kind, n, params[P_COIN], params[P_PLAN], GREEDY_PARAMS_UNTIL)
     n_words = record_address(st)[EVENTS * HEADER_SLOTS]      # where the event log starts
     if n_words + K.EVENT_FIELDS > SCRATCH_WORDS:     # decks larger than the copy holds
-        return choose_greedy(R, C, st, kind, n, params)
+        return choose_valued(R, C, st, kind, n, params[P_COIN], params[P_PLAN], GREEDY_PARAMS_UNTIL)
     words = scratch_words()
     p = st.ctl[S.H_SEAT]
     samples = max(1, int(params[P_SAMPLES]))

@@ -6,7 +6,8 @@ from simcore.games.gnome_village.config import GREEDY_PARAMS
 # order: the vector doubles as greedy's for the decisions lookahead leaves to it). In points.
 PARAMS = {
     "coin": GREEDY_PARAMS["coin"],   # a coin kept (greedy's own weight, for its decisions)
-    "plan": GREEDY_PARAMS["plan"],   # greedy's early lean, for its decisions (none: greedy's)
+    "plan": GREEDY_PARAMS["plan"],   # greedy's plan bonus, for its decisions (none: greedy's);
+                                     # it stops at greedy's default plan_until
     "samples": 2.0,     # imagined futures per option
     "turns": -1.0,      # the other players' turns played after ours; -1: until our next turn
     "earn": 1.0,        # per coin our gnomes' businesses will pay at our next Earn (GV-T03)
@@ -24,7 +25,8 @@ PARAMS = {
 }
 PARAM_HELP = {
     "coin": "what a coin kept is worth, in points, in the decisions left to greedy",
-    "plan": "greedy's early lean (workshops > 0, businesses < 0), in the decisions left to it",
+    "plan": "greedy's plan bonus (workshops > 0, businesses < 0; until greedy's default "
+            "plan_until), in the decisions left to it",
     "samples": "imagined futures (reshuffled stacks and deck) each option is played on",
     "turns": "other players' turns played after ours (-1: all of them, until our next turn)",
     "earn": "points per coin our gnomes' businesses will earn us at our next turn",

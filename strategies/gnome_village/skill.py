@@ -34,7 +34,8 @@ from simcore.rng import randint, uniform
 
 from .greedy import option_value
 
-GREEDY_PLAN = GREEDY_PARAMS["plan"]     # greedy's own early lean (none): skill 1 plays its games
+GREEDY_PLAN = GREEDY_PARAMS["plan"]     # greedy's own lean (none): skill 1 plays its games
+GREEDY_PLAN_UNTIL = GREEDY_PARAMS["plan_until"]
 from .skill_params import OWN_SKILL, P_COIN, P_MISTAKE, P_SEAT_0, P_SKILL
 
 
@@ -59,7 +60,7 @@ def choose_skill(R, C, st, kind, n, params):
     best = -1e300
     bi = 0
     for i in range(n):
-        v = option_value(R, C, st, p, kind, st.options[i], coin, GREEDY_PLAN)
+        v = option_value(R, C, st, p, kind, st.options[i], coin, GREEDY_PLAN, GREEDY_PLAN_UNTIL)
         if v > best:
             best = v
             bi = i
@@ -68,10 +69,10 @@ def choose_skill(R, C, st, kind, n, params):
     beta = skill / ((1.0 - skill) * params[P_MISTAKE])
     total = 0.0
     for i in range(n):
-        total += exp(beta * (option_value(R, C, st, p, kind, st.options[i], coin, GREEDY_PLAN) - best))
+        total += exp(beta * (option_value(R, C, st, p, kind, st.options[i], coin, GREEDY_PLAN, GREEDY_PLAN_UNTIL) - best))
     u = uniform(st.rng, K.STREAM_POLICY) * total
     for i in range(n):
-        u -= exp(beta * (option_value(R, C, st, p, kind, st.options[i], coin, GREEDY_PLAN) - best))
+        u -= exp(beta * (option_value(R, C, st, p, kind, st.options[i], coin, GREEDY_PLAN, GREEDY_PLAN_UNTIL) - best))
         if u < 0.0:
             return i
     return bi

@@ -126,7 +126,8 @@ def test_every_knob_validates_against_the_loader():
     knobs, lines = knobs_.validate_for(SimpleNamespace(load_catalog=C.load_catalog), C.KNOBS_FILE)
     assert lines == []
     assert {k.id for k in knobs} == {"road-connect", "blockade", "product-price", "business-earn",
-                                     "forest-mix", "road-mix", "forest-reshuffle", "start-houses"}
+                                     "forest-mix", "road-mix", "forest-reshuffle", "start-houses",
+                                     "home-house", "architect", "advisor"}
 
 
 def test_every_assumed_table_is_listed():

@@ -628,15 +628,15 @@ def test_financial_advisor_pays_a_coin_to_a_player_who_spent_all():
     g.coins(0, 1)
     CO.pay(st, 0, 1)
     acting(g, 0, "financial-advisor")
-    TU.end_of_turn(st, 0)
+    TU.end_of_turn(g.R, st, 0)
     assert st.pl[0, S.P_COINS] == 1
     g.coins(0, 1)                                  # a coin left: nothing
     st.pl[0, S.P_ADVISOR] = 1
-    TU.end_of_turn(st, 0)
+    TU.end_of_turn(g.R, st, 0)
     assert st.pl[0, S.P_COINS] == 1
     g.coins(0, 0)                                  # nothing spent this turn: nothing
     st.pl[0, S.P_SPENT] = 0
-    TU.end_of_turn(st, 0)
+    TU.end_of_turn(g.R, st, 0)
     assert st.pl[0, S.P_COINS] == 0
 
 
@@ -844,7 +844,7 @@ def test_the_childrens_variant_ends_at_four_gnomes():
     st = g.st
     assert st.sc[S.S_END_AT] == 4
     st.pl[0, S.P_PLACED] = 4
-    TU.end_of_turn(st, 0)
+    TU.end_of_turn(g.R, st, 0)
     assert st.sc[S.S_END] == 1
     g.draw(0, ["H@  H@  H@  H@  WS  h",
                "X   X   X   X   X   X"])

@@ -11,7 +11,7 @@ from . import consts as K
 from . import state as S
 from . import tables as T
 from .build import can_place, place_new_building
-from .core import any_gnome_on, ev, gain, give_token, protected, standing_home, take_from
+from .core import any_gnome_on, count_tiles, ev, gain, give_token, protected, standing_home, take_from
 from .decide import decide
 from .village import check_village, grow_box, visitor_on
 
@@ -243,7 +243,20 @@ def doctor(R, C, st, p):
 @njit
 def architect(R, C, st, p):
     """GV-A08: move one tile of p's village without a gnome on it to an empty cell where the
-    village keeps every placement rule (assumed reading of "rearrange")."""
+    village keeps every placement rule (assumed reading of "rearrange", data setup.toml
+    `architect`); with the knob architect=any, again and again until the player skips (at most
+    as many moves as the village has tiles)."""
+    moves = 1 if R.k[T.K_ARCHITECT] == K.ARCHITECT_ONE else count_tiles(st, p)
+    for _ in range(moves):
+        if not move_one_tile(R, C, st, p):
+            return
+
+
+@njit
+def move_one_tile(R, C, st, p):
+    """One move of the Architect (GV-A08): p picks a tile without a gnome on it (or skips),
+    then an empty cell where the village keeps every placement rule. Returns False when p
+    skipped or had no tile to move."""
     n = 0
     for i in range(K.N_CELLS):
         r, c = i // K.GRID, i % K.GRID
@@ -251,11 +264,11 @@ def architect(R, C, st, p):
             st.options[n] = i
             n += 1
     if n == 0:
-        return
+        return False
     st.options[n] = K.ACTION_SKIP
     src = st.options[decide(R, C, st, p, K.D_ARCHITECT, n + 1)]
     if src == K.ACTION_SKIP:
-        return
+        return False
     r0, c0 = src // K.GRID, src % K.GRID
     kind, arg, flag, used = st.kind[p, r0, c0], st.arg[p, r0, c0], st.flag[p, r0, c0], st.used[p, r0, c0]
     st.kind[p, r0, c0] = K.T_EMPTY
@@ -288,7 +301,12 @@ def architect(R, C, st, p):
     st.flag[p, r1, c1] = flag
     st.used[p, r1, c1] = used
     grow_box(st, p, r1, c1)
+    if kind == K.T_HOUSE:                   # its gnome, away, still calls it home (GN_HOME)
+        for g in range(K.MAX_GNOMES):
+            if st.gnome[p, g, S.GN_STATE] != S.GS_NONE and st.gnome[p, g, S.GN_HOME] == src:
+                st.gnome[p, g, S.GN_HOME] = dst
     ev(st, K.EV_ACTION, p, K.A_ARCHITECT, src, dst)
+    return True
 
 
 @njit

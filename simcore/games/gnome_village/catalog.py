@@ -223,7 +223,8 @@ def _forest(f, assumptions):
 SETUP = {"start_coins": int, "max_houses": int, "end_gnomes": int, "family_gnomes": int,
          "face_up_businesses": int, "cost_business": int, "cost_workshop": int,
          "cost_substitute": int, "cost_product": int, "road_connect": str, "blockade": str,
-         "forest_reshuffle": bool, "max_rounds": int}
+         "forest_reshuffle": bool, "max_rounds": int, "home_house": str, "architect": str,
+         "advisor": str}
 VILLAGE = {"rows": Field(list), "source": SOURCE}
 
 
@@ -241,7 +242,9 @@ def _setup(f, assumptions):
         f.count(key, {"value": s[key]}, "value", lo, hi)
     if s["family_gnomes"] >= s["end_gnomes"]:
         f.fail("family_gnomes", "the children's variant plays with fewer gnomes than end_gnomes (rb L264)")
-    for key, names in (("road_connect", K.ROAD_CONNECT), ("blockade", K.BLOCKADE)):
+    for key, names in (("road_connect", K.ROAD_CONNECT), ("blockade", K.BLOCKADE),
+                       ("home_house", K.HOME_HOUSE), ("architect", K.ARCHITECT),
+                       ("advisor", K.ADVISOR)):
         f.choice(key, {"value": s[key]}, "value", tuple(names), key.replace("_", " "))
     v = f.check("start_village", f.section("start_village"), VILLAGE)
     _note(f, "start_village", v, assumptions, "starting village layout")
@@ -351,6 +354,9 @@ def load_catalog(data_dir: str | Path | None = None, without=(), assume=(), assu
     k[T.K_ROAD_CONNECT] = K.ROAD_CONNECT[setup["road_connect"]]
     k[T.K_BLOCKADE] = K.BLOCKADE[setup["blockade"]]
     k[T.K_RESHUFFLE] = int(setup["forest_reshuffle"])
+    k[T.K_HOME] = K.HOME_HOUSE[setup["home_house"]]
+    k[T.K_ARCHITECT] = K.ARCHITECT[setup["architect"]]
+    k[T.K_ADVISOR] = K.ADVISOR[setup["advisor"]]
     k[T.K_MAX_ROUNDS] = setup["max_rounds"]
     k[T.K_GNOMES], k[T.K_COINS], k[T.K_PRODUCTS] = tiles["gnomes"], tiles["coins"], tiles["products"]
     k[T.K_WORKSHOPS], k[T.K_HOUSES] = tiles["per_type"], tiles["houses"]

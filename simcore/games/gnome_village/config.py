@@ -29,7 +29,9 @@ from .state import MAX_PARAMS
 # these ids; the game names them only because the `rivals` option can seat them.
 GREEDY = 10
 GREEDY_PARAMS = {"coin": 1.0,     # what a coin kept is worth, in points (GV-E02: 1 point each)
-                 "plan": 0.0}     # early lean to workshops (> 0) or businesses (< 0), points
+                 "plan": 0.0,     # lean to workshops (> 0) or businesses (< 0), points; 0: none
+                 "plan_until": 2.0}   # the lean stops once the village holds this many tiles of
+                                      # the favoured kind (no effect while plan is 0)
 LOOKAHEAD = 11    # strategies/gnome_village/lookahead.py: its parameters are declared there
 SKILL = 12        # strategies/gnome_village/skill.py
 OWN = (GREEDY, LOOKAHEAD, SKILL)

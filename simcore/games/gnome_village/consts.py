@@ -80,6 +80,19 @@ ROAD_CONNECT = {"path": CONNECT_PATH, "edge": CONNECT_EDGE}
 BLOCKADE_TILE = 0       # the whole road tile: a gnome cannot enter it; it shares no edge with a business
 BLOCKADE_PATH = 1       # the blockaded path's edge: a gnome cannot cross it; it does not face a business
 BLOCKADE = {"tile": BLOCKADE_TILE, "path": BLOCKADE_PATH}
+# where a gnome sent home stands (GV-F04, GV-F09, GV-A02, GV-X04)
+HOME_FIRST = 0          # the first Lights On house of its village in reading order
+HOME_OWN = 1            # the house it lit when it was placed (its own), while that house stands lit
+HOME_HOUSE = {"first": HOME_FIRST, "own": HOME_OWN}
+# how many tiles one Architect action moves (GV-A08), each move keeping the placement rules
+ARCHITECT_ONE = 0       # one tile
+ARCHITECT_ANY = 1       # one tile at a time, as many as the player likes (at most the village's tiles)
+ARCHITECT = {"one": ARCHITECT_ONE, "any": ARCHITECT_ANY}
+# when the Financial Advisor pays (GV-A07): what "spend all your coins this turn" asks
+ADVISOR_SPENT = 0       # 0 coins at the end of the turn, at least 1 spent this turn
+ADVISOR_WORK_BUY = 1    # 0 coins at the end of the Work & Buy phase, at least 1 spent: coins the
+                        # Move phase brings later do not undo it
+ADVISOR = {"spent": ADVISOR_SPENT, "work-buy": ADVISOR_WORK_BUY}
 
 # --- what a Work & Buy option does (GV-T04): option value = BUY_* * BUY_ARG + argument
 BUY_ARG = 16

@@ -133,10 +133,18 @@ def any_gnome_on(st, host, r, c):
 
 # ------------------------------------------------------------------ gnomes
 @njit
-def go_home(st, q, g):
+def go_home(R, st, q, g):
     """Player q's gnome g goes back to a house of its own village with the light on (GV-F04,
-    GV-F09, GV-A02, GV-X04; assumed: the first in reading order) and stands there."""
-    cell = first_house(st, q, 1)
+    GV-F09, GV-A02, GV-X04) and stands there: the first in reading order (assumed; data
+    setup.toml `home_house`), or with the knob home-house=own the house it lit, while that
+    house stands lit in its village (else the first)."""
+    cell = -1
+    if R.k[T.K_HOME] == K.HOME_OWN:
+        h = st.gnome[q, g, S.GN_HOME]
+        if st.kind[q, h // K.GRID, h % K.GRID] == K.T_HOUSE and st.arg[q, h // K.GRID, h % K.GRID] == 1:
+            cell = h
+    if cell < 0:
+        cell = first_house(st, q, 1)
     st.gnome[q, g, S.GN_STATE] = S.GS_ACTIVE
     st.gnome[q, g, S.GN_HOST] = q
     st.gnome[q, g, S.GN_ROW] = cell // K.GRID

@@ -209,9 +209,9 @@ REPORT = Report(
                    "rotates are left out."),
         Comparison("strategy", "business-first", "workshop-first",
                    "Workshop-first vs business-first",
-                   "The focal seat leaning the purchases of its first 6 turns to workshops, "
-                   "minus leaning them to businesses, against the same rivals on the same deals, "
-                   "paired game by game (points).", name="plan_delta"),
+                   "The focal seat buying its first workshops first (a School, then a Painter), "
+                   "minus buying its first two businesses first, then greedy, against the same "
+                   "rivals on the same deals, paired game by game (points).", name="plan_delta"),
         Comparison("family", False, True, "Children's variant vs the full game",
                    "Children's variant (one gnome less) minus the full game, everything else "
                    "equal, paired game by game (points)."),

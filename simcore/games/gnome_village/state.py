@@ -16,7 +16,8 @@ A village cell (player p, row r, column c) is three words, `kind[p, r, c]` (cons
 `used[p, r, c]` is the owner's turn number when the business there was last used (GV-B05).
 
 A gnome is `gnome[p, g, GN_*]`: its state (GS_*), the village it is in (HOST: its own, or
-another's through the Airport, the Chapel or the Prison) and its cell there.
+another's through the Airport, the Chapel or the Prison), its cell there, and the cell of the
+house it lit (HOME).
 """
 from ...packed import Layout, Record
 from . import consts as K
@@ -65,6 +66,8 @@ _PLAYER = [
     "ADVISOR",        # 1 once the Financial Advisor acted this turn (GV-A07)
     "POINTS",         # at the end: the score (GV-E02)
     "TILES",          # at the end: the tiles in the village (GV-E03)
+    "BROKE",          # 1: 0 coins left at the end of this turn's Work & Buy, at least 1 spent
+                      # (GV-A07, read with the knob advisor=work-buy)
 ]
 for _i, _name in enumerate(_PLAYER):
     globals()["P_" + _name] = _i
@@ -84,7 +87,9 @@ GN_HOST = 3         # the village it stands in
 GN_BORN = 4         # its owner's turn number when it was placed (GV-G04)
 GN_FROM = 5         # Airport: the cell of the Airport it flew from, in its own village
 GN_NOEARN = 6       # 1: back on its Airport after a flight, it earns nothing this turn (GV-A10)
-N_GN = 7
+GN_HOME = 7         # the cell of the house it lit when placed, in its own village (read when a
+                    # gnome sent home goes to its own house: the knob home-house)
+N_GN = 8
 # a gnome's state
 GS_NONE = 0         # not in play (still in the supply)
 GS_ACTIVE = 1       # standing on a tile: at home, or in another village through the Airport

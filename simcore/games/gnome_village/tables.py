@@ -32,6 +32,9 @@ _K = [
     "START_FROM_SUPPLY", # GV-S05: 1 if the starting houses come out of the supply count
     "START_HOUSES",      # GV-S02: houses in the starting village
     "START_ROADS",       # GV-S02: roads in the starting village
+    "HOME",              # GV-F04, GV-F09, GV-A02, GV-X04: consts.HOME_*
+    "ARCHITECT",         # GV-A08: consts.ARCHITECT_*
+    "ADVISOR",           # GV-A07: consts.ADVISOR_*
 ]
 for _i, _name in enumerate(_K):
     globals()["K_" + _name] = _i

@@ -123,7 +123,7 @@ def remove_business(R, st, q, r, c):
         for g in range(K.MAX_GNOMES):
             if st.gnome[x, g, S.GN_STATE] != S.GS_NONE and st.gnome[x, g, S.GN_HOST] == q \
                     and st.gnome[x, g, S.GN_ROW] == r and st.gnome[x, g, S.GN_COL] == c:
-                go_home(st, x, g)
+                go_home(R, st, x, g)
     if R.biz[b, T.BZ_HAT] == 1:
         update_happy(R, st)
 
@@ -164,7 +164,7 @@ def angry(R, C, st, q):
     if st.kind[q, r, c] == K.T_WORKSHOP:
         st.flag[q, r, c] = 0
     ev(st, K.EV_ANGRY, q, g, r * K.GRID + c, 0)
-    go_home(st, q, g)
+    go_home(R, st, q, g)
 
 
 @njit
@@ -243,7 +243,7 @@ def earn(R, C, st, p):
             if st.gnome[p, g, S.GN_STATE] == S.GS_PRISON and st.gnome[p, g, S.GN_HOST] == q:
                 got = take_from(st, p, q, 1)
                 ev(st, K.EV_PRISON_PAY, q, p, got, 0)
-                go_home(st, p, g)
+                go_home(R, st, p, g)
 
 
 @njit
@@ -260,7 +260,7 @@ def fly_back(R, st, q, g):
         st.gnome[q, g, S.GN_NOEARN] = 1
         ev(st, K.EV_HOME, st.sc[S.S_CUR], q, g, f)
     else:
-        go_home(st, q, g)
+        go_home(R, st, q, g)
 
 
 # ------------------------------------------------------------------ phase 3: work and buy
@@ -385,6 +385,7 @@ def place_gnome(st, p):
             st.gnome[p, g, S.GN_HOST] = p
             st.gnome[p, g, S.GN_ROW] = r
             st.gnome[p, g, S.GN_COL] = c
+            st.gnome[p, g, S.GN_HOME] = cell
             st.gnome[p, g, S.GN_BORN] = st.pl[p, S.P_TURNS]
             st.gnome[p, g, S.GN_NOEARN] = 0
             st.pl[p, S.P_PLACED] += 1
@@ -398,13 +399,15 @@ MAX_BUYS = 64   # a safety net: every option but END uses coins, a token, a tile
 
 @njit
 def work_and_buy(R, C, st, p):
-    """Phase 3 (GV-T04): work the workshops and buy, one option at a time, until p ends it."""
+    """Phase 3 (GV-T04): work the workshops and buy, one option at a time, until p ends it;
+    then note whether p spent all its coins (GV-A07's knob advisor=work-buy reads it)."""
     for _ in range(MAX_BUYS):
         n = list_buys(R, st, p)
         o = st.options[decide(R, C, st, p, K.D_BUY, n)]
         if o == K.BUY_END * K.BUY_ARG:
-            return
+            break
         buy(R, C, st, p, o)
+    st.pl[p, S.P_BROKE] = 1 if st.pl[p, S.P_COINS] == 0 and st.pl[p, S.P_SPENT] > 0 else 0
 
 
 # ------------------------------------------------------------------ phase 4: move (GV-T06)
@@ -457,23 +460,29 @@ def play_turn(R, C, st, p):
     st.pl[p, S.P_TURNS] += 1
     st.pl[p, S.P_SPENT] = 0
     st.pl[p, S.P_ADVISOR] = 0
+    st.pl[p, S.P_BROKE] = 0
     ev(st, K.EV_TURN, p, st.pl[p, S.P_COINS], 0, 0)
     for g in range(K.MAX_GNOMES):
         if st.gnome[p, g, S.GN_STATE] == S.GS_DATE:
-            go_home(st, p, g)
+            go_home(R, st, p, g)
     reveal(R, C, st, p)
     earn(R, C, st, p)
     work_and_buy(R, C, st, p)
     move_phase(R, C, st, p)
-    end_of_turn(st, p)
+    end_of_turn(R, st, p)
 
 
 @njit
-def end_of_turn(st, p):
+def end_of_turn(R, st, p):
     """The Financial Advisor pays 1 coin to a player who spent all its coins this turn (GV-A07:
-    0 coins left, at least 1 spent); a player with the last gnome placed ends the game at the
+    0 coins left, at least 1 spent; knob advisor=work-buy: 0 coins left at the end of the Work
+    & Buy phase, at least 1 spent); a player with the last gnome placed ends the game at the
     end of the round (GV-E01)."""
-    if st.pl[p, S.P_ADVISOR] and st.pl[p, S.P_COINS] == 0 and st.pl[p, S.P_SPENT] > 0:
+    if R.k[T.K_ADVISOR] == K.ADVISOR_WORK_BUY:
+        spent_all = st.pl[p, S.P_BROKE] == 1
+    else:
+        spent_all = st.pl[p, S.P_COINS] == 0 and st.pl[p, S.P_SPENT] > 0
+    if st.pl[p, S.P_ADVISOR] and spent_all:
         got = gain(st, p, 1)
         ev(st, K.EV_ADVISOR, p, got, 0, 0)
     if st.pl[p, S.P_PLACED] >= st.sc[S.S_END_AT]:

@@ -436,4 +436,5 @@ def start_village(rules, st, p):
                 st.gnome[p, 0, S.GN_BORN] = 0
                 st.gnome[p, 0, S.GN_ROW] = r
                 st.gnome[p, 0, S.GN_COL] = c
+                st.gnome[p, 0, S.GN_HOME] = r * K.GRID + c
                 return
