@@ -463,7 +463,8 @@ def _cells_of(manifest: dict) -> list:
     cells = []
     for cid, d in manifest["cells"].items():
         game = get_game(d.get("game") or manifest.get("identity", {}).get("game"))
-        options = {o.name: d[o.name] for o in game.options if d.get(o.name) is not None}
+        # an empty text is an option not given (a game's config keeps "" for it)
+        options = {o.name: d[o.name] for o in game.options if d.get(o.name) not in (None, "")}
         spec = RunSpec(game=game.name, players=d.get("players"), strategy=d.get("strategy"),
                        params=dict(d.get("params") or {}), seed=d.get("seed", 1),
                        data=d.get("data"), options=options)

@@ -94,7 +94,8 @@ def assumptions(sources: list, game):
     """(assumed entries in force, notes, card id -> name) over every cell of the folders: the
     rules of each distinct (data, catalog options) the cells were played with are loaded once
     through the game; one that cannot be loaded (a data folder since moved) is a note, not an
-    error. A cell's definition in the manifest holds every option as played."""
+    error. A cell's definition in the manifest holds every option as played; an empty text
+    there is an option not given (a game's config keeps "" for it, e.g. no seat strategies)."""
     found, notes, names, done = [], [], {}, set()
     for src in sources:
         sens = src.manifest.get("kind") == "sensitivity"
@@ -102,7 +103,7 @@ def assumptions(sources: list, game):
             if sens and d.get("assume"):     # a sensitivity sweep's other rule sets: not in force
                 continue
             try:
-                given = {o.name: d[o.name] for o in game.options if d.get(o.name) is not None}
+                given = {o.name: d[o.name] for o in game.options if d.get(o.name) not in (None, "")}
                 options = game.catalog_options(game.resolve_options(given))
                 key = (d.get("data"), json.dumps(options, sort_keys=True, default=str))
                 if key in done:

@@ -121,3 +121,28 @@ def test_a_chunk_duplicating_games_of_another_is_never_used(clean, tmp_path):
 def test_verify_of_a_non_folder_is_one_error_line(tmp_path):
     r = cli.invoke(app, ["verify", str(tmp_path / "nope")])
     assert r.exit_code == 2 and r.output.startswith("error: ") and len(r.output.splitlines()) == 1
+
+
+@pytest.mark.parametrize("game", ["hidden-village", "cake-race", "gnome-village"])
+def test_every_game_s_folder_is_repaired_and_its_assumptions_listed(tmp_path, game):
+    """A folder's cells are rebuilt from their manifest definitions for a repair and for the
+    report's list of assumed rule values, whatever the game: a game's config keeps "" for an
+    option not given (Gnome Village's seat strategies), which is not a value to parse."""
+    from experiments.reporting import assumptions, load
+    from simcore.games import get_game
+    grid = tmp_path / "g.toml"
+    grid.write_text(f'games = 60\nchunk = 30\nseed = 2\n[fixed]\ngame = "{game}"\n'
+                    f'strategy = "random"\n[axes]\nplayers = [2, 3]\n')
+    folder, work = tmp_path / "r", tmp_path / "w"
+    r = cli.invoke(app, ["sweep", str(grid), "--results", str(folder), "--jobs", "1"])
+    assert r.exit_code == 0, r.output
+    shutil.copytree(folder, work)
+    _damage(sorted((work / "chunks").glob("*.parquet"))[1], "truncate")
+    fixed = cli.invoke(app, ["verify", str(work), "--repair", "--jobs", "1"])
+    assert fixed.exit_code == 0, fixed.output
+    assert "replayed 30 games" in fixed.stdout
+    assert read_table(work).equals(read_table(folder))
+    _, sources = load([str(folder)])
+    found, notes, _ = assumptions(sources, get_game(game))
+    assert notes == []
+    assert found == [tuple(a) for a in get_game(game).load_catalog(None).assumptions]

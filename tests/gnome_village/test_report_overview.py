@@ -8,9 +8,10 @@ import pandas as pd
 import pytest
 
 from experiments import api
-from experiments.reporting import load
+from experiments.reporting import assumptions, load
 from reports.answers import answers, headline
 from reports.build import compute, make_figures
+from simcore.games import get_game
 from simcore.reportkit import rate_words, select
 from tests.gnome_village.test_report import GV, gv_cell
 
@@ -124,7 +125,10 @@ def test_a_real_combined_report_reads_the_rotating_folder(tmp_path):
         api.sweep(str(tmp_path / f"{name}.toml"), results=str(tmp_path / name),
                   execution=api.Execution(jobs=1))
         folders.append(str(tmp_path / name))
-    df, _ = load(folders)
+    df, sources = load(folders)
+    found, notes, _ = assumptions(sources, get_game("gnome-village"))
+    assert notes == [] and found, "the folders' rules, and their assumed values, load"
+    assert found == get_game("gnome-village").load_catalog(None).assumptions
     tables = compute(df, GV)
     odds = tables["win_odds"]
     rot = odds[odds["results"] == folders[1]]
