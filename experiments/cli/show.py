@@ -21,6 +21,8 @@ def options_words(d: dict) -> str:
             parts += [f"param.{pk} {value(pv)}" for pk, pv in v.items()]
         elif k == "data" and v is None:
             parts.append("data default")
+        elif v == "":              # an option not given (a game's config keeps "" for it)
+            continue
         else:
             parts.append(f"{k.replace('_', ' ')} {value(v)}")
     return ", ".join(parts)

@@ -12,7 +12,10 @@ e^-1 = 0.37 times as often as the best. At 0 every legal option is equally likel
 `random` draws (the same policy stream, the same call), so skill 0 plays random's very games;
 at 1 greedy's choice is taken without a draw, so skill 1 plays greedy's very games. Each seat
 may have its own skill (`seat_0`..`seat_3`, -1 for `skill`): a decision is made with the
-deciding seat's.
+deciding seat's. With `--rivals same` the rivals play the scale at `rival_skill` (0.5 by
+default, as the cake race's: a table of average players, so a curve over `skill` is one
+player's against the same rivals; -1: every seat at `skill`, whose focal seat then wins about
+its fair share at every skill). Other rivals (first, random, greedy) play their own strategy.
 
 What it represents: misjudging close options often and clearly different ones seldom, at
 every decision (buys, moves, placements, targets). What it does not: forgotten rules (every
@@ -36,14 +39,20 @@ from .greedy import option_value
 
 GREEDY_PLAN = GREEDY_PARAMS["plan"]     # greedy's own lean (none): skill 1 plays its games
 GREEDY_PLAN_UNTIL = GREEDY_PARAMS["plan_until"]
-from .skill_params import OWN_SKILL, P_COIN, P_MISTAKE, P_SEAT_0, P_SKILL
+from .skill_params import OWN_SKILL, P_COIN, P_MISTAKE, P_RIVAL_SKILL, P_SEAT_0, P_SKILL
 
 
 @njit(inline="always")
 def seat_skill(st, params):
-    """The deciding seat's skill (its own, else `skill`)."""
-    s = params[P_SEAT_0 + st.ctl[S.H_SEAT]]
-    return params[P_SKILL] if s == OWN_SKILL else s
+    """The deciding seat's skill: its own (seat_q), else a rival's `rival_skill` (unless -1),
+    else `skill`."""
+    q = st.ctl[S.H_SEAT]
+    s = params[P_SEAT_0 + q]
+    if s != OWN_SKILL:
+        return s
+    if q != st.sc[S.S_FOCAL] and params[P_RIVAL_SKILL] >= 0.0:
+        return params[P_RIVAL_SKILL]
+    return params[P_SKILL]
 
 
 @njit

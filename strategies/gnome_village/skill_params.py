@@ -10,6 +10,7 @@ PARAMS = {
     "seat_1": -1.0,
     "seat_2": -1.0,
     "seat_3": -1.0,
+    "rival_skill": 0.5,   # the rivals' skill with --rivals same (-1: `skill`, every seat alike)
 }
 PARAM_HELP = {
     "skill": "from 0 (uniform over the legal options, random's very draws) to 1 (greedy's choice)",
@@ -20,8 +21,11 @@ PARAM_HELP = {
     "seat_1": "seat 1's own skill (-1: skill)",
     "seat_2": "seat 2's own skill (-1: skill)",
     "seat_3": "seat 3's own skill (-1: skill)",
+    "rival_skill": "with --rivals same, the other seats' skill (0.5: a table of average players, "
+                   "so a curve over `skill` is one player's against the same rivals; -1: every "
+                   "seat at `skill`); a seat's own seat_q wins over it",
 }
 BOUNDS = {"skill": (0.0, 1.0, None), "mistake": (1e-6, 100.0, None),
-          **{f"seat_{q}": (0.0, 1.0, -1.0) for q in range(4)}}
-P_SKILL, P_MISTAKE, P_COIN, P_SEAT_0 = 0, 1, 2, 3
+          **{f"seat_{q}": (0.0, 1.0, -1.0) for q in range(4)}, "rival_skill": (0.0, 1.0, -1.0)}
+P_SKILL, P_MISTAKE, P_COIN, P_SEAT_0, P_RIVAL_SKILL = 0, 1, 2, 3, 7
 OWN_SKILL = -1.0     # a seat_q value: that seat plays at `skill`
