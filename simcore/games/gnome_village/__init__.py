@@ -51,10 +51,11 @@ GRIDS = {
     },
     "gnome-variants": {
         "description": "the children's variant and the mini-expansion, greedy in every seat, "
-                       "3 players (paired: the same seeds)",
+                       "the focal seat rotating, 2 to 4 players (paired: the same seeds); a "
+                       "combined report's overview reads these rotating-seat cells",
         "games": 20000, "seed": 1,
-        "fixed": {"strategy": "greedy", "players": 3},
-        "axes": {"family": [False, True], "expansion": [False, True]},
+        "fixed": {"strategy": "greedy"},
+        "axes": {"players": [2, 3, 4], "family": [False, True], "expansion": [False, True]},
     },
     "gnome-smoke": {
         "description": "a quick check of the machinery on Gnome Village",
