@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...stats import mean_ci, wilson_interval
-from ...summarykit import Accumulating, total
+from ...stats import mean_ci
+from ...summarykit import (Accumulating, loss_lines, pct, seat_finish, seat_lines,
+                           seat_partial, total)
 from . import consts as K
 
 
@@ -17,18 +18,9 @@ def _partial(results: np.ndarray) -> dict:
     """Sufficient statistics of some games (exact integer sums: they add up chunk by chunk)."""
     f = {n: i for i, n in enumerate(K.RESULT_FIELDS)}
     col = lambda name: results[:, f[name]]
-    outcome, seat, secured = col("outcome"), col("seat"), col("secured")
-    seats = {}
-    for s in np.unique(seat).tolist():
-        sel = seat == s
-        seats[int(s)] = {"games": int(sel.sum()), "wins": int((outcome[sel] == K.WIN).sum()),
-                         "secured": total(secured[sel])}
-    sec = secured.astype(np.int64)
+    sec = col("secured").astype(np.int64)
     return {
-        "games": int(results.shape[0]), "wins": int((outcome == K.WIN).sum()),
-        "ties": int((outcome == K.TIE).sum()), "seats": seats,
-        "reasons": {code: int(((outcome == K.LOSS) & (col("loss_reason") == code)).sum())
-                    for code, name in K.LOSS_REASONS.items() if name},
+        **seat_partial(results, K.RESULT_FIELDS, K, "secured"),
         "timeouts": int(col("cut").sum()),
         "secured_sq": int((sec * sec).sum()),
         **{name: total(col(name)) for name in _SUMS},
@@ -36,20 +28,12 @@ def _partial(results: np.ndarray) -> dict:
 
 
 def _finish(p: dict) -> dict:
-    games, wins = p["games"], p["wins"]
-    lo, hi = wilson_interval(wins, games)
-    by_seat = {}
-    for s in sorted(p["seats"]):
-        v = p["seats"][s]
-        a, b = wilson_interval(v["wins"], v["games"])
-        by_seat[s] = {"games": v["games"], "wins": v["wins"], "win_rate": v["wins"] / v["games"],
-                      "ci_low": a, "ci_high": b, "mean_secured": v["secured"] / v["games"]}
-    reasons = {name: p["reasons"][code] for code, name in K.LOSS_REASONS.items()
-               if name and p["reasons"].get(code)}
+    games = p["games"]
     sec, sec_lo, sec_hi = mean_ci(p["secured"], p["secured_sq"], games)
+    shared = seat_finish(p, K, "secured")
+    reasons = shared.pop("loss_reasons")     # last, as the summary's lines and JSON have it
     return {
-        "games": games, "wins": wins, "win_rate": wins / games if games else 0.0,
-        "ci_low": lo, "ci_high": hi, "shared_wins": p["ties"], "by_seat": by_seat,
+        **shared,
         "mean_secured": sec, "secured_ci_low": sec_lo, "secured_ci_high": sec_hi,
         "eliminated_rate": p["eliminated"] / games if games else 0.0,
         "mean_eliminations": p["eliminations"] / games,
@@ -77,13 +61,7 @@ cell_extras = Accumulating(_partial, _extras)
 
 
 def summary_lines(s: dict, ci_words: str = "95% CI") -> list[str]:
-    pct = lambda x: f"{100 * x:.2f}%"
-    out = [f"games        {s['games']}",
-           f"wins         {s['wins']} (+ {s['shared_wins']} shared)",
-           f"win rate     {pct(s['win_rate'])}  ({ci_words} {pct(s['ci_low'])} - {pct(s['ci_high'])})",
-           "by seat      " + ", ".join(
-               f"{seat}: {pct(v['win_rate'])} ({pct(v['ci_low'])} - {pct(v['ci_high'])}, n {v['games']})"
-               for seat, v in s["by_seat"].items()),
+    out = seat_lines(s, ci_words) + [
            f"secured      {s['mean_secured']:.2f} cakes (95% CI {s['secured_ci_low']:.2f} - "
            f"{s['secured_ci_high']:.2f}); first trip home {s['mean_first_trip']:.2f}",
            f"eliminated   {pct(s['eliminated_rate'])} of games (all seats: {s['mean_eliminations']:.2f} per game)",
@@ -92,9 +70,7 @@ def summary_lines(s: dict, ci_words: str = "95% CI") -> list[str]:
            f"by Gargamel (mean per game)"]
     if s["timeouts"]:
         out.append(f"round cap    {s['timeouts']} games cut by the round cap (scored by cakes secured)")
-    if s["loss_reasons"]:
-        out.append("loss reasons " + ", ".join(f"{k} {v}" for k, v in s["loss_reasons"].items()))
-    return out
+    return out + loss_lines(s)
 
 
 def describe(variant, strategy: str, mix: str = "default") -> str:

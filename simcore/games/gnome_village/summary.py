@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...stats import mean_ci, wilson_interval
-from ...summarykit import Accumulating, total
+from ...stats import mean_ci
+from ...summarykit import (Accumulating, loss_lines, pct, seat_finish, seat_lines,
+                           seat_partial, total)
 from . import consts as K
 
 _SUMS = ("rounds", "turns", "points", "margin", "tiles", "gnomes", "coins")
@@ -16,46 +17,30 @@ def _partial(results: np.ndarray) -> dict:
     """Sufficient statistics of some games (exact integer sums: they add up chunk by chunk)."""
     f = {n: i for i, n in enumerate(K.RESULT_FIELDS)}
     col = lambda name: results[:, f[name]]
-    outcome, seat, points = col("outcome"), col("seat"), col("points")
-    seats = {}
-    for s in np.unique(seat).tolist():
-        sel = seat == s
-        seats[int(s)] = {"games": int(sel.sum()), "wins": int((outcome[sel] == K.WIN).sum()),
-                         "points": total(points[sel])}
-    pts = points.astype(np.int64)
+    pts = col("points").astype(np.int64)
     return {
-        "games": int(results.shape[0]), "wins": int((outcome == K.WIN).sum()),
-        "ties": int((outcome == K.TIE).sum()), "seats": seats,
-        "reasons": {code: int(((outcome == K.LOSS) & (col("loss_reason") == code)).sum())
-                    for code, name in K.LOSS_REASONS.items() if name},
+        **seat_partial(results, K.RESULT_FIELDS, K, "points"),
         "cuts": int(col("cut").sum()),
-        "happy": int((col("happy") == seat).sum()),
+        "happy": int((col("happy") == col("seat")).sum()),
         "points_sq": int((pts * pts).sum()),
         **{name: total(col(name)) for name in _SUMS},
     }
 
 
 def _finish(p: dict) -> dict:
-    games, wins = p["games"], p["wins"]
-    lo, hi = wilson_interval(wins, games)
-    by_seat = {}
-    for s in sorted(p["seats"]):
-        v = p["seats"][s]
-        a, b = wilson_interval(v["wins"], v["games"])
-        by_seat[s] = {"games": v["games"], "wins": v["wins"], "win_rate": v["wins"] / v["games"],
-                      "ci_low": a, "ci_high": b, "mean_points": v["points"] / v["games"]}
-    reasons = {name: p["reasons"][code] for code, name in K.LOSS_REASONS.items()
-               if name and p["reasons"].get(code)}
+    games = p["games"]
     pts, pts_lo, pts_hi = mean_ci(p["points"], p["points_sq"], games)
     per = lambda key: p[key] / games if games else 0.0
+    shared = seat_finish(p, K, "points")
+    reasons = shared.pop("loss_reasons")     # last, as the summary's lines and JSON have it
     return {
-        "games": games, "wins": wins, "win_rate": wins / games if games else 0.0,
-        "ci_low": lo, "ci_high": hi, "shared_wins": p["ties"], "by_seat": by_seat,
+        **shared,
         "mean_points": pts, "points_ci_low": pts_lo, "points_ci_high": pts_hi,
         "mean_margin": per("margin"), "mean_tiles": per("tiles"), "mean_gnomes": per("gnomes"),
         "mean_coins": per("coins"), "happy_rate": per("happy"),
         "mean_rounds": per("rounds"), "mean_turns": per("turns"),
-        "cuts": p["cuts"], "loss_reasons": reasons,
+        "cuts": p["cuts"],
+        "loss_reasons": reasons,
     }
 
 
@@ -73,13 +58,7 @@ cell_extras = Accumulating(_partial, _extras)
 
 
 def summary_lines(s: dict, ci_words: str = "95% CI") -> list[str]:
-    pct = lambda x: f"{100 * x:.2f}%"
-    out = [f"games        {s['games']}",
-           f"wins         {s['wins']} (+ {s['shared_wins']} shared)",
-           f"win rate     {pct(s['win_rate'])}  ({ci_words} {pct(s['ci_low'])} - {pct(s['ci_high'])})",
-           "by seat      " + ", ".join(
-               f"{seat}: {pct(v['win_rate'])} ({pct(v['ci_low'])} - {pct(v['ci_high'])}, n {v['games']})"
-               for seat, v in s["by_seat"].items()),
+    out = seat_lines(s, ci_words) + [
            f"points       {s['mean_points']:.2f} (95% CI {s['points_ci_low']:.2f} - "
            f"{s['points_ci_high']:.2f}); margin to the best other seat {s['mean_margin']:+.2f}",
            f"village      {s['mean_gnomes']:.2f} gnomes, {s['mean_tiles']:.1f} tiles, "
@@ -87,9 +66,7 @@ def summary_lines(s: dict, ci_words: str = "95% CI") -> list[str]:
            f"game length  {s['mean_rounds']:.1f} rounds, {s['mean_turns']:.1f} turns (mean)"]
     if s["cuts"]:
         out.append(f"round cap    {s['cuts']} games cut by the round cap (scored as they stood)")
-    if s["loss_reasons"]:
-        out.append("loss reasons " + ", ".join(f"{k} {v}" for k, v in s["loss_reasons"].items()))
-    return out
+    return out + loss_lines(s)
 
 
 def describe(variant, strategy: str, mix: str = "default") -> str:
