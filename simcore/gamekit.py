@@ -65,6 +65,30 @@ def game_runners(run_chunk, new_state, n_result_fields: int, ev_n: int):
     return run_games, play_logged
 
 
+def event_names(K) -> dict:
+    """A game's event kinds by code, named after its consts (EV_GNOME_MOVED -> "gnome_moved")."""
+    return {v: k[3:].lower() for k, v in vars(K).items()
+            if k.startswith("EV_") and k != "EV_FIELDS" and isinstance(v, int)}
+
+
+def event_log(line, names: dict):
+    """`format_log` and `event_records` of a game whose events read one line each:
+    `line(event, catalog)` gives an event's text (None: not shown); `names`: event_names."""
+
+    def format_log(events, catalog) -> list[str]:
+        return [ln for ln in (line(e, catalog) for e in events) if ln is not None]
+
+    def event_records(events, catalog) -> list[dict]:
+        out = []
+        for e in events:
+            kind, rnd, p, a, b, c = (int(x) for x in e)
+            out.append({"event": names.get(kind, str(kind)), "round": rnd, "player": p,
+                        "a": a, "b": b, "c": c, "text": (line(e, catalog) or "").strip()})
+        return out
+
+    return format_log, event_records
+
+
 # ----------------------------------------------------------------------------- game options
 _TRUE = ("true", "on", "yes", "1")
 _FALSE = ("false", "off", "no", "0")

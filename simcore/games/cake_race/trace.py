@@ -1,13 +1,13 @@
 """The cake race's game log: decode the event buffer into lines or JSON records."""
 from __future__ import annotations
 
+from ...gamekit import event_log, event_names
 from . import consts as K
 from . import state as S
 
 _ROLL_FOR = {K.ROLL_MOVE: "move", K.ROLL_TAKE: "take cakes", K.ROLL_GARGAMEL: "Gargamel",
              K.ROLL_FLEE: "flee", K.ROLL_CAT: "cat", K.ROLL_CAUGHT: "caught: cakes kept"}
-_EV_NAMES = {v: k[3:].lower() for k, v in vars(K).items() if k.startswith("EV_") and k != "EV_FIELDS"
-             and isinstance(v, int)}
+_EV_NAMES = event_names(K)
 
 
 def _line(e, cat) -> str | None:
@@ -52,17 +52,7 @@ def _line(e, cat) -> str | None:
     return None
 
 
-def format_log(events, catalog) -> list[str]:
-    return [ln for ln in (_line(e, catalog) for e in events) if ln is not None]
-
-
-def event_records(events, catalog) -> list[dict]:
-    out = []
-    for e in events:
-        kind, rnd, p, a, b, c = (int(x) for x in e)
-        out.append({"event": _EV_NAMES.get(kind, str(kind)), "round": rnd, "player": p,
-                    "a": a, "b": b, "c": c, "text": (_line(e, catalog) or "").strip()})
-    return out
+format_log, event_records = event_log(_line, _EV_NAMES)
 
 
 def objectives_summary(st, catalog) -> list[str]:

@@ -2,11 +2,11 @@
 village drawn as a small text grid at the end."""
 from __future__ import annotations
 
+from ...gamekit import event_log, event_names
 from . import consts as K
 from . import state as S
 
-_EV_NAMES = {v: k[3:].lower() for k, v in vars(K).items() if k.startswith("EV_") and k != "EV_FIELDS"
-             and isinstance(v, int)}
+_EV_NAMES = event_names(K)
 _FOREST = {v: k for k, v in K.FOREST_KINDS.items()}
 _ACTION = {v: k for k, v in K.ACTIONS.items()}
 _W = K.WORKSHOP_NAMES
@@ -96,17 +96,7 @@ def _line(e, cat) -> str | None:
     return None
 
 
-def format_log(events, catalog) -> list[str]:
-    return [ln for ln in (_line(e, catalog) for e in events) if ln is not None]
-
-
-def event_records(events, catalog) -> list[dict]:
-    out = []
-    for e in events:
-        kind, rnd, p, a, b, c = (int(x) for x in e)
-        out.append({"event": _EV_NAMES.get(kind, str(kind)), "round": rnd, "player": p,
-                    "a": a, "b": b, "c": c, "text": (_line(e, catalog) or "").strip()})
-    return out
+format_log, event_records = event_log(_line, _EV_NAMES)
 
 
 def _road_char(paths: int, block: int) -> str:
