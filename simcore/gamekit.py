@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import DataError
+from .errors import DataError, UserError
 
 
 _PARSED: dict = {}       # (path, mtime_ns, size) -> parsed TOML: see read_toml
@@ -64,6 +64,19 @@ def game_runners(run_chunk, new_state, n_result_fields: int, ev_n: int):
 
     return run_games, play_logged
 
+
+def parse_seat(seat, players: int) -> int:
+    """A competitive game's `seat` option as the focal seat's index, -1 for "rotate" (game i:
+    seat i mod players); UserError, one line, for anything else."""
+    if str(seat) == "rotate":
+        return -1
+    try:
+        s = int(seat)
+    except (TypeError, ValueError):
+        s = -2
+    if not 0 <= s < players:
+        raise UserError(f"seat must be rotate or 0 to {players - 1}, got '{seat}'")
+    return s
 
 def event_names(K) -> dict:
     """A game's event kinds by code, named after its consts (EV_GNOME_MOVED -> "gnome_moved")."""
@@ -122,7 +135,6 @@ class Option:
     def parse(self, value, where: str = ""):
         """A value given as text (the command line) or as TOML (a grid) in this option's kind;
         UserError naming `where` and the option for a bad or empty one."""
-        from .errors import UserError
         at = f"{where}: " if where else ""
         if isinstance(value, str) and not value.strip() and self.kind != "list":
             raise UserError(f"{at}{self.name} is empty (give a value, or leave the option out "
@@ -166,7 +178,6 @@ def check_options(game: str, declared, given: dict, where: str = "") -> dict:
     """`given` (name -> value, text or typed) checked against a game's declared options and
     parsed: every declared option present, its default where not given. An option the game
     does not have is a UserError naming the game's options."""
-    from .errors import UserError
     by_name = {o.name: o for o in declared}
     for k in given:
         if k not in by_name:

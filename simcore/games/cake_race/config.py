@@ -12,7 +12,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ...errors import UserError
-from ...gamekit import Option
+from ...gamekit import Option, parse_seat
 from ...packed import register_word_tuple, word_tuple_view
 from ...policy import FIRST, N_GENERIC, PLUGIN, RANDOM
 from . import consts as K
@@ -133,15 +133,7 @@ def make_config(catalog: Catalog, players: int = 2, rivals: str = "same", seat="
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= maxp:
         raise UserError(f"players must be 1 to {maxp}, got {players}")
     rsid, rk = parse_rivals(rivals, catalog)
-    if str(seat) == "rotate":
-        s = -1
-    else:
-        try:
-            s = int(seat)
-        except (TypeError, ValueError):
-            s = -2
-        if not 0 <= s < players:
-            raise UserError(f"seat must be rotate or 0 to {players - 1}, got '{seat}'")
+    s = parse_seat(seat, players)
     cfg = Config(players=players, seat=s, rival_sid=rsid, rival_k=rk, log_on=int(log))
     return cfg, Variant(players, str(rivals), "rotate" if s < 0 else str(s))
 

@@ -19,7 +19,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ...errors import UserError
-from ...gamekit import Option
+from ...gamekit import Option, parse_seat
 from ...packed import register_word_tuple, word_tuple_view
 from ...policy import FIRST, N_GENERIC, PLUGIN, RANDOM
 from .state import MAX_PARAMS
@@ -131,15 +131,7 @@ def make_config(catalog, players: int = 3, rivals: str = "same", seat="rotate", 
         raise UserError(f"players must be 2 to 4, got {players}")
     if rivals not in RIVALS:
         raise UserError(f"unknown rivals '{rivals}' (use {', '.join(RIVALS)})")
-    if str(seat) == "rotate":
-        s = -1
-    else:
-        try:
-            s = int(seat)
-        except (TypeError, ValueError):
-            s = -2
-        if not 0 <= s < players:
-            raise UserError(f"seat must be rotate or 0 to {players - 1}, got '{seat}'")
+    s = parse_seat(seat, players)
     names = parse_seats(seat_strategy, players, rivals)
     sids = [SEAT_NAMES[x] for x in names] + [NO_SEAT] * (4 - len(names))
     cfg = Config(players=players, seat=s, rival_sid=RIVALS[rivals], family=int(bool(family)),
