@@ -12,11 +12,16 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from simcore import plugins
+from experiments import compile_aside
 from simcore.errors import IllegalOption, UserError
 from simcore.games import DEFAULT_GAME, get_game
 from simcore.rng import MAX_SEED
 
 DEFAULT_CHUNK = 2000
+# a first run compiling on two cores (experiments/compile_aside.py) waits about this share of
+# the one-process compile when the game lists kernels to compile aside (Hidden Village,
+# greedy: docs/performance.md); else about as long as the longer of the rules and the kernels
+ASIDE_SHARE = 0.65
 
 
 def check_seed(seed: int) -> int:
@@ -127,16 +132,25 @@ def resolve(spec: RunSpec) -> Resolved:
     if compile_s is not None:   # on stderr: a --json stdout stays clean
         print(f"compiling the game kernels, first run only: about {compile_s:.0f} s",
               file=sys.stderr, flush=True)
-    for s in others:
-        s.load()
-    strat.load()
-    params = strat.param_vector(spec.params)
-    game.check_strategy(catalog, strat.kernel_id, params)
-    strat.activate(spec.params, list(game.decisions))
-    if compile_s is not None and strat.plugin is None:
-        # compile here, once, so that no timed play (a rate, a progress bar) counts it and
-        # worker processes load the machine code from the cache instead of each compiling it
-        game.run_games(catalog, config, strat.kernel_id, params, spec.seed, 0, 1)
+    helper = None
+    if compile_s is not None and strat.plugin is None and _strategies_missing(strat, others):
+        helper = compile_aside.start(game, players, spec.seed)   # the rules, on another core
+    try:
+        for s in others:
+            s.load()
+        strat.load()
+        params = strat.param_vector(spec.params)
+        game.check_strategy(catalog, strat.kernel_id, params)
+        strat.activate(spec.params, list(game.decisions))
+        if compile_s is not None and strat.plugin is None:
+            if helper is not None:
+                compile_aside.help_with_rules(game, catalog, config, params)
+                compile_aside.finish(helper)
+            # compile here, once, so that no timed play (a rate, a progress bar) counts it and
+            # worker processes load the machine code from the cache instead of each compiling it
+            game.run_games(catalog, config, strat.kernel_id, params, spec.seed, 0, 1)
+    finally:
+        compile_aside.stop(helper)
     return Resolved(spec, game, options, catalog, config, variant, strat, params)
 
 
@@ -154,13 +168,22 @@ def compile_seconds(game, strat, others=()) -> float | None:
     line, whether or not stderr is a terminal (a log then says why a first run was slow);
     stdout, e.g. --json, stays clean."""
     from simcore import jit
-    seconds, missing = 0.0, False
-    if not jit.has_compiled(game.package):
-        seconds, missing = seconds + game.compile_s, True
+    rules = 0.0 if compile_aside.rules_compiled(game) else game.compile_s
+    kernels = 0.0
     for module, s in {s.kernels: s for s in (strat, *others) if s.kernels}.items():
         if not jit.has_compiled(module):
-            seconds, missing = seconds + s.compile_s, True
-    return seconds if missing else None
+            kernels += s.compile_s
+    if not rules and not kernels:
+        return None
+    if rules and kernels and compile_aside.enabled():   # on two cores: compile_aside.py
+        return max(kernels, (rules + kernels) * ASIDE_SHARE if game.compile_aside else rules)
+    return rules + kernels
+
+
+def _strategies_missing(strat, others) -> bool:
+    """Has the run strategy kernels to compile (which a helper compiling the rules overlaps)?"""
+    from simcore import jit
+    return any(not jit.has_compiled(s.kernels) for s in (strat, *others) if s.kernels)
 
 
 def run(spec: RunSpec | Resolved, games: int, chunk: int = DEFAULT_CHUNK, start: int = 0):

@@ -244,6 +244,9 @@ class Game:
                                    # name) and label; the flagship's come from its ladder instead
     compile_s: float = 0.0         # about how long its rules compile from an empty kernel cache
                                    # (the notice of a first run; `meeplesim bench` measures it)
+    compile_aside: object = None   # (catalog, config, state, params) -> [(kernel, arguments)]:
+                                   # rule kernels a first run's own process compiles while its
+                                   # helper compiles the rules (experiments/compile_aside.py)
     assumptions: str = ""          # its knobs file, relative to the package folder (e.g.
                                    # "data/assumptions.toml"; simcore.assumptions): with one, the
                                    # game declares the option ASSUME and its load_catalog takes

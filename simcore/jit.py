@@ -111,21 +111,31 @@ def cache_dir_for(module: str) -> str:
     return str(_cache_base() / f"numba-{key}")
 
 
+def index_folder(source_dir: str) -> str:
+    """The folder of a kernel cache directory holding the index files of the kernels defined
+    in source folder `source_dir` (an absolute path): numba names it after the folder and the
+    SHA-1 of its path (numba.core.caching; tests/test_numba_fence.py checks it still does)."""
+    return f"{os.path.basename(source_dir)}_{hashlib.sha1(source_dir.encode()).hexdigest()}"
+
+
 def has_compiled(module: str) -> bool:
     """Does the kernel cache hold compiled kernels of `module` (a dotted name; a package: of
-    any of its modules)? False means a run using it compiles first (about a minute for a
-    game's rules): the CLI says so instead of reporting the compile as slow play."""
+    any module in its own folders, not a strategy's sharing its cache directory)? False means
+    a run using it compiles first (about a minute for a game's rules): the CLI says so
+    instead of reporting the compile as slow play."""
     d = Path(cache_dir_for(module))
     if not d.is_dir():
         return False
     spec = importlib.util.find_spec(module)
     if spec is None or not spec.origin:
         return False
-    path = Path(spec.origin)
-    if path.name == "__init__.py":
-        return any(d.rglob("*.nbi"))
-    # numba keeps a source's index files in a folder named after the source's folder
-    return any(d.glob(f"{path.parent.name}_*/{path.stem}.*.nbi"))
+    path = os.path.abspath(spec.origin)
+    if os.path.basename(path) == "__init__.py":
+        folders = [root for root, _, _ in os.walk(os.path.dirname(path))
+                   if os.path.basename(root) != "__pycache__"]
+        return any(any((d / index_folder(f)).glob("*.nbi")) for f in folders)
+    stem = os.path.splitext(os.path.basename(path))[0]
+    return any((d / index_folder(os.path.dirname(path))).glob(f"{stem}.*.nbi"))
 
 
 def _check_keyed(func):
@@ -163,6 +173,63 @@ def _one_version_per_type(dispatcher):
     return dispatcher
 
 
+def _claim_path(dispatcher, sig) -> Path:
+    """The file whose lock claims the compile of `dispatcher` for argument types `sig`, in the
+    kernel's cache directory (numba.config.CACHE_DIR as it was when the kernel was decorated)."""
+    key = f"{dispatcher.py_func.__module__}.{dispatcher.py_func.__qualname__}({', '.join(map(str, sig))})"
+    folder = Path(dispatcher._cache.cache_path) / "claims"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / (hashlib.sha1(key.encode()).hexdigest()[:20] + ".lock")
+
+
+@contextlib.contextmanager
+def claim(dispatcher, sig, wait: bool = True):
+    """Hold the claim on compiling `dispatcher` for `sig` (an exclusive lock on a file of the
+    kernel cache), yielding True; with wait=False, yield False at once if another process
+    holds it. Two processes compiling the same kernels (a run and its compile helper,
+    experiments/compile_aside.py) then never compile one twice: the second waits for the
+    first, and numba then loads the kernel from the cache. The lock goes with its process,
+    so a killed compile leaves no stale claim."""
+    import fcntl
+    with open(_claim_path(dispatcher, sig), "a") as f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def _claimed_compiles(dispatcher):
+    """Compile this cached kernel for new argument types under its claim (`claim`): calls
+    from other kernels and from Python both go through `dispatcher.compile`."""
+    compile_ = dispatcher.compile
+
+    def compile(sig):
+        if not isinstance(sig, tuple) or sig in dispatcher.overloads:
+            return compile_(sig)
+        with claim(dispatcher, sig):
+            return compile_(sig)
+
+    dispatcher._compile_numba = compile_
+    dispatcher.compile = compile
+    return dispatcher
+
+
+def compile_unclaimed(dispatcher, sig: tuple) -> bool:
+    """Compile `dispatcher` for argument types `sig` (or load it from the cache) unless
+    another process holds its claim; True if it is compiled in this process now."""
+    if sig in dispatcher.overloads:
+        return True
+    with claim(dispatcher, sig, wait=False) as mine:
+        if mine:
+            dispatcher._compile_numba(sig)
+        return mine
+
+
 @contextlib.contextmanager
 def _cache_dir_of(module: str):
     """numba's cache location set for the kernels of `module` (a dotted module name) while
@@ -185,7 +252,7 @@ def _compile(kwargs, func):
         return _one_version_per_type(numba.njit(**kwargs)(func))
     _check_keyed(func)
     with _cache_dir_of(_module_of(func)):
-        return _one_version_per_type(numba.njit(**kwargs)(func))
+        return _claimed_compiles(_one_version_per_type(numba.njit(**kwargs)(func)))
 
 
 def njit(*args, **kwargs):

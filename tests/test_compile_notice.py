@@ -16,6 +16,7 @@ def test_an_empty_kernel_cache_means_the_rules_and_the_strategy_compile(monkeypa
     game = get_game("hidden-village")
     greedy = strategies.get("greedy", game.name, load=False)
     monkeypatch.setattr(jit, "_USER_CACHE_DIR", str(tmp_path))   # an empty kernel cache
+    monkeypatch.setenv("MEEPLESIM_COMPILE_HELPER", "0")   # in one process (test_compile_aside: two)
     assert compile_seconds(game, greedy) == game.compile_s + greedy.compile_s
     assert compile_seconds(game, strategies.get("random", game.name)) == game.compile_s
 
@@ -72,6 +73,7 @@ def test_a_cake_race_run_counts_its_rivals_kernels(monkeypatch, tmp_path):
     threshold = strategies.get("threshold", game.name, load=False)
     adaptive = strategies.get("adaptive", game.name, load=False)
     monkeypatch.setattr(jit, "_USER_CACHE_DIR", str(tmp_path))   # an empty kernel cache
+    monkeypatch.setenv("MEEPLESIM_COMPILE_HELPER", "0")   # in one process
     _, variant = game.make_config(game.load_catalog(), players=2, rivals="adaptive")
     assert [s.name for s in runs.seated(game, variant)] == ["adaptive"]
     assert (compile_seconds(game, threshold, runs.seated(game, variant))

@@ -8,6 +8,8 @@ internal, if a numba upgrade changes one we patch or rely on:
                                                          version per argument types)
   the `_nrt` target option                               simcore/jit.py (no reference counting)
   numba.config.CACHE_DIR                                 simcore/jit.py (cache folder per game key)
+  Dispatcher.compile, .overloads, ._cache.cache_path,    simcore/jit.py (a compile's claim, shared
+  the cache's index folder names                         by a run and its compile helper)
   numba.core.imputils / arrayobj.make_array, populate_array, cgutils.create_struct_proxy
                                                          simcore/packed.py (a field's view)
 """
@@ -135,3 +137,36 @@ def test_internal_config_cache_dir_is_read_when_caching_is_enabled(tmp_path):
     assert f(1) == 2
     assert list(tmp_path.rglob("*.nbi")), \
         "numba internal config.CACHE_DIR is no longer read when a dispatcher enables caching"
+
+
+def test_internal_dispatcher_compile_goes_through_the_instance_and_reads_the_cache(tmp_path):
+    """simcore/jit.py claims a compile by wrapping `dispatcher.compile` on the instance: calls
+    from Python and from other kernels must both go through it, and a version another process
+    saved must load from the cache (`compile` asks the cache before compiling)."""
+    saved = numba.config.CACHE_DIR
+    numba.config.CACHE_DIR = str(tmp_path)
+    try:
+        callee = numba.njit(cache=True)(_cached_probe)
+    finally:
+        numba.config.CACHE_DIR = saved
+    seen = []
+    compile_ = callee.compile
+    callee.compile = lambda sig: (seen.append(sig), compile_(sig))[1]
+
+    @numba.njit(cache=False)
+    def caller(x):
+        return callee(x)
+
+    assert caller(1) == 2 and callee(2.5) == 3.5
+    assert set(seen) == {(numba.types.int64,), (numba.types.float64,)}, \
+        "numba internal Dispatcher.compile is no longer called through the instance"
+    assert str(callee._cache.cache_path).startswith(str(tmp_path)), \
+        "numba internal Dispatcher._cache.cache_path is gone or moved"
+    assert all(sig in callee.overloads for sig in seen), "numba internal Dispatcher.overloads changed its keys"
+
+
+def test_internal_cache_index_folder_is_named_after_the_source_folder():
+    from numba.core.caching import _CacheLocator
+    source = str(ROOT / "simcore" / "rng.py")
+    assert _CacheLocator.get_suitable_cache_subpath(source) == jit.index_folder(str(ROOT / "simcore")), \
+        "numba internal: a source's cache index folder is named differently (simcore/jit.py, has_compiled)"

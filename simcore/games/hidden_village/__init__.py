@@ -9,7 +9,7 @@ from ...gamekit import ASSUME, Game, Option
 from . import consts as K
 from .catalog import load_catalog
 from .config import check_strategy, make_config
-from .game import play_logged, run_games
+from .game import compile_aside, play_logged, run_games
 from .state import new_state
 from .grids import GRIDS, ladder_cells, levels_table
 from .report import REPORT
@@ -59,6 +59,7 @@ GAME = Game(
     levels=levels_table, ladder=ladder_cells, data_summary=data_summary, commands=f"{__name__}.commands",
     examples=EXAMPLES,
     compile_s=40,   # the rules alone, from an empty cache (`meeplesim bench`: random's compile)
+    compile_aside=compile_aside,
     assumptions="data/assumptions.toml",
 )
 

@@ -95,3 +95,26 @@ def _run_chunk(catalog: Catalog, cfg: Config, st: State, strategy_id: int, param
 
 
 run_games, play_logged = game_runners(_run_chunk, new_state, K.N_RESULT_FIELDS, S.S_EV_N)
+
+
+def compile_aside(catalog: Catalog, cfg: Config, st: State, params) -> tuple:
+    """The rule kernels a first run's own process compiles while its helper compiles
+    run_chunk (experiments/compile_aside.py): the ones run_chunk's typing reaches last, last
+    first, with arguments of the types run_chunk's callers pass them. The helper reaches
+    setup_game, then play_turn's bonus actions (about 11 of the rules' 40 s), card play and
+    placement enumeration first; a kernel either process is compiling, the other waits for.
+    tests/test_compile_aside.py checks each is the version the rules use."""
+    from .rules import cards, effects, locations, query, turn
+    R, C, p, v = catalog.rules, cfg._replace(log_on=0), 0, as_vector(params)
+    return ((turn.end_of_round, (R, C, st, p, v)),
+            (turn.end_turn, (R, C, st, p)),
+            (cards.relocate, (R, C, st, False, p, v)),
+            (locations.free_craft, (R, C, st, p, v)),
+            (effects.collect_pair, (R, C, st, p, v)),
+            (locations.rescue, (R, C, st, p, p, v)),
+            (locations.pay_action, (R, C, st, p, p, p, v)),
+            (locations.choose_house, (R, C, st, p, p, v)),
+            (query.can_perform, (R, st, p)),
+            (locations.azrael_roll, (R, C, st, p, p, v)),
+            (locations.perform_invention, (R, C, st, p, p, p, v)),
+            (query.enumerate_placements, (R, st)))

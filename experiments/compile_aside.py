@@ -1,0 +1,109 @@
+"""A first run compiles on two cores: a helper process compiles the game's rules while the
+run's own process compiles its strategies' kernels, then the rule kernels the helper reaches
+last (the game's `compile_aside`, last first).
+
+The two processes share the kernel cache and never compile a kernel twice: each compile holds
+a claim on its kernel (simcore.jit.claim); a process that meets a kernel the other is
+compiling waits for it and loads it from the cache. The run's process then waits for the
+helper and plays its first game from the cache. If the helper fails, the run compiles what is
+missing itself, as it would without one.
+
+The total CPU time is about the same as compiling in one process (the measured split is in
+docs/performance.md); the wait is shorter. `MEEPLESIM_COMPILE_HELPER=0` compiles in one
+process; so does a machine that gives this process one core.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+HELPER_ENV = "MEEPLESIM_COMPILE_HELPER"
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:   # not Linux
+        return os.cpu_count() or 1
+
+
+def enabled() -> bool:
+    """May a first run compile on two cores here?"""
+    return os.environ.get(HELPER_ENV, "1") != "0" and cores() > 1
+
+
+def rules_compiled(game) -> bool:
+    """Does the kernel cache hold the game's rule kernels (its own package's, not a
+    strategy's)?"""
+    from simcore import jit
+    return jit.has_compiled(game.package)
+
+
+def start(game, players: int, seed: int) -> subprocess.Popen | None:
+    """Start compiling `game`'s rules in a helper process (it plays one game of the random
+    strategy with the game's default options: the rules' kernels take the same types whatever
+    the options), or None when the rules are compiled or the helper is disabled."""
+    if not enabled() or rules_compiled(game):
+        return None
+    from simcore import jit
+    env = dict(os.environ, **{HELPER_ENV: "0"})   # the helper starts no helper of its own
+    if jit._USER_CACHE_DIR:
+        env["NUMBA_CACHE_DIR"] = jit._USER_CACHE_DIR
+    job = json.dumps({"game": game.name, "players": players, "seed": seed})
+    try:
+        return subprocess.Popen([sys.executable, "-m", "experiments.compile_aside", job],
+                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, env=env)
+    except OSError:
+        return None
+
+
+def help_with_rules(game, catalog, config, params) -> list[str]:
+    """Compile the rule kernels `game.compile_aside` lists, each unless the helper holds its
+    claim (it got there first); returns the names of those compiled (or loaded) here."""
+    if game.compile_aside is None:
+        return []
+    import numba
+    from simcore import jit
+    done = []
+    st = game.new_state(catalog.rules, event_capacity=1)
+    for kernel, args in game.compile_aside(catalog, config, st, params):
+        sig = tuple(numba.typeof(a) for a in args)
+        if jit.compile_unclaimed(kernel, sig):
+            done.append(kernel.py_func.__qualname__)
+    return done
+
+
+def finish(helper: subprocess.Popen | None) -> None:
+    """Wait for the helper (its claims go with it); stop it if this run ends first (an
+    error, Ctrl-C): what it saved in the cache stays good."""
+    if helper is None:
+        return
+    if helper.poll() is None:
+        try:
+            helper.wait()
+        except BaseException:
+            helper.terminate()
+            raise
+
+
+def stop(helper: subprocess.Popen | None) -> None:
+    """End the helper if it still runs (the run failed before its first game)."""
+    if helper is not None and helper.poll() is None:
+        helper.terminate()
+        helper.wait()
+
+
+def main(argv: list[str]) -> int:
+    """The helper: compile the rules of the game `argv[0]` names (JSON: game, players, seed)."""
+    job = json.loads(argv[0])
+    from experiments.runs import RunSpec, resolve
+    resolve(RunSpec(game=job["game"], players=job["players"], strategy="random", seed=job["seed"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
