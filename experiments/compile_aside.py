@@ -36,8 +36,7 @@ def enabled() -> bool:
 
 
 def rules_compiled(game) -> bool:
-    """Does the kernel cache hold the game's rule kernels (its own package's, not a
-    strategy's)?"""
+    """Does the kernel cache hold the game's kernels (jit.has_compiled of its package)?"""
     from simcore import jit
     return jit.has_compiled(game.package)
 

@@ -111,31 +111,21 @@ def cache_dir_for(module: str) -> str:
     return str(_cache_base() / f"numba-{key}")
 
 
-def index_folder(source_dir: str) -> str:
-    """The folder of a kernel cache directory holding the index files of the kernels defined
-    in source folder `source_dir` (an absolute path): numba names it after the folder and the
-    SHA-1 of its path (numba.core.caching; tests/test_numba_fence.py checks it still does)."""
-    return f"{os.path.basename(source_dir)}_{hashlib.sha1(source_dir.encode()).hexdigest()}"
-
-
 def has_compiled(module: str) -> bool:
     """Does the kernel cache hold compiled kernels of `module` (a dotted name; a package: of
-    any module in its own folders, not a strategy's sharing its cache directory)? False means
-    a run using it compiles first (about a minute for a game's rules): the CLI says so
-    instead of reporting the compile as slow play."""
+    any of its modules)? False means a run using it compiles first (about a minute for a
+    game's rules): the CLI says so instead of reporting the compile as slow play."""
     d = Path(cache_dir_for(module))
     if not d.is_dir():
         return False
     spec = importlib.util.find_spec(module)
     if spec is None or not spec.origin:
         return False
-    path = os.path.abspath(spec.origin)
-    if os.path.basename(path) == "__init__.py":
-        folders = [root for root, _, _ in os.walk(os.path.dirname(path))
-                   if os.path.basename(root) != "__pycache__"]
-        return any(any((d / index_folder(f)).glob("*.nbi")) for f in folders)
-    stem = os.path.splitext(os.path.basename(path))[0]
-    return any((d / index_folder(os.path.dirname(path))).glob(f"{stem}.*.nbi"))
+    path = Path(spec.origin)
+    if path.name == "__init__.py":
+        return any(d.rglob("*.nbi"))
+    # numba keeps a source's index files in a folder named after the source's folder
+    return any(d.glob(f"{path.parent.name}_*/{path.stem}.*.nbi"))
 
 
 def _check_keyed(func):

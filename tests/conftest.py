@@ -27,6 +27,28 @@ def close_figures():
     if plt is not None:
         plt.close("all")
 
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_kernels():
+    """Every game's rules and every strategy's kernels compiled (or loaded from the kernel
+    cache) before the first test: a run that compiles says so on stderr, and the many tests
+    that read a command's whole output (stdout and stderr, as a user sees it) must not meet
+    that notice because they happen to come first on an empty cache
+    (tests/test_compile_notice.py checks the notice itself)."""
+    import strategies
+    from experiments.runs import RunSpec, resolve
+    from simcore.games import all_games
+    for game in all_games():
+        names = {"random": None}
+        for name in strategies.available(game.name):
+            kernels = strategies.get(name, game.name, load=False).kernels
+            if kernels and kernels not in names.values():
+                names[name] = kernels
+        for name in names:
+            resolve(RunSpec(game=game.name, strategy=name))
+    yield
+
+
 NO_PARAMS = Vector(np.zeros(1))
 
 

@@ -11,7 +11,7 @@ import pytest
 import experiments.compile_aside as aside
 import experiments.runs as runs
 import strategies
-from experiments.runs import RunSpec, compile_seconds, resolve
+from experiments.runs import RunSpec, compile_seconds, resolve, run
 from simcore import jit
 from simcore.games import get_game
 
@@ -20,7 +20,7 @@ def test_a_kernel_compiled_aside_is_the_version_the_rules_use():
     """Each kernel a game lists in compile_aside takes the argument types run_chunk passes it:
     in a fresh process whose cache holds the rules, each loads from the cache (a wrong type
     would compile a version the rules never call)."""
-    resolve(RunSpec(strategy="random"))   # the rules in the kernel cache
+    run(RunSpec(strategy="random"), 1)   # the rules in the kernel cache (compiled here if need be)
     code = textwrap.dedent("""
         import numba
         from experiments.runs import RunSpec, resolve

@@ -8,8 +8,8 @@ internal, if a numba upgrade changes one we patch or rely on:
                                                          version per argument types)
   the `_nrt` target option                               simcore/jit.py (no reference counting)
   numba.config.CACHE_DIR                                 simcore/jit.py (cache folder per game key)
-  Dispatcher.compile, .overloads, ._cache.cache_path,    simcore/jit.py (a compile's claim, shared
-  the cache's index folder names                         by a run and its compile helper)
+  Dispatcher.compile, .overloads, ._cache.cache_path    simcore/jit.py (a compile's claim, shared
+                                                         by a run and its compile helper)
   numba.core.imputils / arrayobj.make_array, populate_array, cgutils.create_struct_proxy
                                                          simcore/packed.py (a field's view)
 """
@@ -164,9 +164,3 @@ def test_internal_dispatcher_compile_goes_through_the_instance_and_reads_the_cac
         "numba internal Dispatcher._cache.cache_path is gone or moved"
     assert all(sig in callee.overloads for sig in seen), "numba internal Dispatcher.overloads changed its keys"
 
-
-def test_internal_cache_index_folder_is_named_after_the_source_folder():
-    from numba.core.caching import _CacheLocator
-    source = str(ROOT / "simcore" / "rng.py")
-    assert _CacheLocator.get_suitable_cache_subpath(source) == jit.index_folder(str(ROOT / "simcore")), \
-        "numba internal: a source's cache index folder is named differently (simcore/jit.py, has_compiled)"
