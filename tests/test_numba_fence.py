@@ -126,14 +126,19 @@ def _cached_probe(x):
     return x + 1
 
 
-def test_internal_config_cache_dir_is_read_when_caching_is_enabled(tmp_path):
-    assert hasattr(numba.config, "CACHE_DIR"), "numba internal config.CACHE_DIR is gone"
+def _cached_in(folder, func):
+    """numba.njit(cache=True)(func) with its cache in `folder` (config.CACHE_DIR as jit sets it)."""
     saved = numba.config.CACHE_DIR
-    numba.config.CACHE_DIR = str(tmp_path)
+    numba.config.CACHE_DIR = str(folder)
     try:
-        f = numba.njit(cache=True)(_cached_probe)
+        return numba.njit(cache=True)(func)
     finally:
         numba.config.CACHE_DIR = saved
+
+
+def test_internal_config_cache_dir_is_read_when_caching_is_enabled(tmp_path):
+    assert hasattr(numba.config, "CACHE_DIR"), "numba internal config.CACHE_DIR is gone"
+    f = _cached_in(tmp_path, _cached_probe)
     assert f(1) == 2
     assert list(tmp_path.rglob("*.nbi")), \
         "numba internal config.CACHE_DIR is no longer read when a dispatcher enables caching"
@@ -141,14 +146,9 @@ def test_internal_config_cache_dir_is_read_when_caching_is_enabled(tmp_path):
 
 def test_internal_dispatcher_compile_goes_through_the_instance_and_reads_the_cache(tmp_path):
     """simcore/jit.py claims a compile by wrapping `dispatcher.compile` on the instance: calls
-    from Python and from other kernels must both go through it, and a version another process
-    saved must load from the cache (`compile` asks the cache before compiling)."""
-    saved = numba.config.CACHE_DIR
-    numba.config.CACHE_DIR = str(tmp_path)
-    try:
-        callee = numba.njit(cache=True)(_cached_probe)
-    finally:
-        numba.config.CACHE_DIR = saved
+    from Python and from other kernels must both go through it, and a version saved by another
+    dispatcher of the same function (another process's) must load from the cache."""
+    callee = _cached_in(tmp_path, _cached_probe)
     seen = []
     compile_ = callee.compile
     callee.compile = lambda sig: (seen.append(sig), compile_(sig))[1]
@@ -163,4 +163,7 @@ def test_internal_dispatcher_compile_goes_through_the_instance_and_reads_the_cac
     assert str(callee._cache.cache_path).startswith(str(tmp_path)), \
         "numba internal Dispatcher._cache.cache_path is gone or moved"
     assert all(sig in callee.overloads for sig in seen), "numba internal Dispatcher.overloads changed its keys"
-
+    again = _cached_in(tmp_path, _cached_probe)
+    again.compile((numba.types.int64,))
+    assert again.stats.cache_hits.get((numba.types.int64,), 0) == 1, \
+        "numba internal Dispatcher.compile no longer loads a version from the cache"
