@@ -196,7 +196,9 @@ def claim(dispatcher, sig, wait: bool = True):
 def _claimed_compiles(dispatcher):
     """Compile this cached kernel for new argument types under its claim (`claim`): calls
     from other kernels and from Python both go through `dispatcher.compile`."""
-    compile_ = dispatcher.compile
+    compile_ = getattr(dispatcher, "compile", None)
+    if compile_ is None:   # NUMBA_DISABLE_JIT: the plain function
+        return dispatcher
 
     def compile(sig):
         if not isinstance(sig, tuple) or sig in dispatcher.overloads:
