@@ -100,7 +100,10 @@ def main(argv: list[str]) -> int:
     """The helper: compile the rules of the game `argv[0]` names (JSON: game, players, seed)."""
     job = json.loads(argv[0])
     from experiments.runs import RunSpec, resolve
-    resolve(RunSpec(game=job["game"], players=job["players"], strategy="random", seed=job["seed"]))
+    r = resolve(RunSpec(game=job["game"], players=job["players"], strategy="random", seed=job["seed"]))
+    # one game whatever resolve thought of the cache: the run's process may have saved its
+    # first kernels there already, which resolve takes for compiled rules
+    r.game.run_games(r.catalog, r.config, r.strategy.kernel_id, r.params, job["seed"], 0, 1)
     return 0
 
 

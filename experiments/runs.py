@@ -133,7 +133,7 @@ def resolve(spec: RunSpec) -> Resolved:
         print(f"compiling the game kernels, first run only: about {compile_s:.0f} s",
               file=sys.stderr, flush=True)
     helper = None
-    if compile_s is not None and strat.plugin is None and _strategies_missing(strat, others):
+    if compile_s is not None and strat.plugin is None and (game.compile_aside or _strategies_missing(strat, others)):
         helper = compile_aside.start(game, players, spec.seed)   # the rules, on another core
     try:
         for s in others:
@@ -175,13 +175,14 @@ def compile_seconds(game, strat, others=()) -> float | None:
             kernels += s.compile_s
     if not rules and not kernels:
         return None
-    if rules and kernels and compile_aside.enabled():   # on two cores: compile_aside.py
+    if rules and (kernels or game.compile_aside) and compile_aside.enabled():   # two cores: compile_aside.py
         return max(kernels, (rules + kernels) * ASIDE_SHARE if game.compile_aside else rules)
     return rules + kernels
 
 
 def _strategies_missing(strat, others) -> bool:
-    """Has the run strategy kernels to compile (which a helper compiling the rules overlaps)?"""
+    """Has the run strategy kernels to compile (which a helper compiling the rules overlaps; a
+    game listing rule kernels to compile aside gains from a helper even without them)?"""
     from simcore import jit
     return any(not jit.has_compiled(s.kernels) for s in (strat, *others) if s.kernels)
 
