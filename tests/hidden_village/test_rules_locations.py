@@ -10,13 +10,17 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village import tables as T
 from simcore.games.hidden_village.catalog import DEFAULT_DATA_DIR, load_catalog
 from simcore.games.hidden_village.rules.locations import place_meeple, rescue
-from simcore.games.hidden_village.rules.query import enumerate_placements, placement_legal
+from simcore.games.hidden_village.rules.query import (card_allows, card_allows_invention,
+                                                     card_has_limits, enumerate_placements,
+                                                     invention_placement_legal, placement_legal)
 from tests.conftest import make_game
 from tests.hidden_village.scenario import hand
 
@@ -123,6 +127,44 @@ def test_every_action_of_every_location_can_take_a_meeple(cat):
     k = enumerate_placements(g.R, g.st)
     closed = {g.action("shelter-upper"), g.action("construction-site-upper")}
     assert g.st.options[:k].tolist() == [a for a in range(16) if a not in closed]
+
+
+def listed_by_the_rules_one_by_one(g):
+    """enumerate_placements as the one-action questions answer it: each action that
+    placement_legal allows (under the card's limits, lifted if none is left), then each
+    new-action invention a meeple may go on."""
+    legal = [a for a in range(K.N_ACTIONS) if placement_legal(g.R, g.st, a)]
+    inventions = [K.N_ACTIONS + i for i in range(g.st.inv_n[S.I_CRAFTED])
+                  if invention_placement_legal(g.R, g.st, i)]
+    if card_has_limits(g.R, g.st):
+        limited = [a for a in legal if card_allows(g.R, g.st, a)]
+        limited += inventions if card_allows_invention(g.R, g.st) else []
+        if limited:
+            return limited
+    return legal + inventions
+
+
+@pytest.mark.rule("HV-L05", "HV-L02")
+@settings(max_examples=300, deadline=None)
+@given(stock=hs.lists(hs.integers(0, 4), min_size=3, max_size=3),
+       meeples=hs.lists(hs.integers(0, 2), min_size=K.N_ACTIONS, max_size=K.N_ACTIONS),
+       extra=hs.lists(hs.integers(-1, 2), min_size=3, max_size=3), extra_at=hs.integers(0, 7),
+       blocked=hs.integers(-1, 7), played=hs.integers(-1, 200))
+def test_the_placements_listed_are_those_the_rules_allow_one_by_one(cat, stock, meeples, extra,
+                                                                     extra_at, blocked, played):
+    """The placement enumeration (with its pass for a card that changes no action's cost)
+    lists exactly the actions placement_legal allows, whatever the stock, the meeples already
+    placed, Gargamel's extra costs and blocked location, and the card played."""
+    g = new_game(cat)
+    g.st.stock[:] = stock
+    for a, m in enumerate(meeples):
+        g.st.occ[a, :min(m, int(g.R.act[a, T.A_SPACES]))] = 0
+    g.st.loc_mod[extra_at, S.LM_EXTRA:S.LM_EXTRA + K.N_RES] = extra
+    if blocked >= 0:
+        g.st.loc_mod[blocked, S.LM_BLOCKED] = 1
+    g.set_sc("PLAYED", played % (g.R.smurf_ops.shape[0] + 1) - 1)
+    k = enumerate_placements(g.R, g.st)
+    assert g.st.options[:k].tolist() == listed_by_the_rules_one_by_one(g)
 
 
 # ------------------------------------------------------------------ HV-L02

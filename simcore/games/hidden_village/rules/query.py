@@ -323,13 +323,40 @@ def card_allows_invention(R, st):
 
 
 @njit(inline="always")
-def list_placements(R, st, cr, lim, limited):
+def plain_placement_legal(R, st, cr, a):
+    """placement_legal_under when the played card changes no action's cost but a build's (no
+    discount, no extra resource; the Handy Smurf's and Scaffolding's discounts apply to builds,
+    which are asked as before): an action other than a build is affordable when the stock
+    covers its printed cost and Gargamel's extra cost resource by resource (cost_of and
+    can_pay reduce to that)."""
+    loc = R.act[a, T.A_LOC]
+    if st.loc_mod[loc, S.LM_BLOCKED]:
+        return False
+    s = next_free_space(R, st, a)
+    if s < 0:
+        return False
+    if s == R.act[a, T.A_SPACES] - 1:
+        if R.act[a, T.A_EFFECT] == K.ACT_BUILD:
+            return can_perform_under(R, st, cr, a)
+        return (st.stock[0] >= R.act[a, T.A_COST + 0] + st.loc_mod[loc, S.LM_EXTRA + 0]
+                and st.stock[1] >= R.act[a, T.A_COST + 1] + st.loc_mod[loc, S.LM_EXTRA + 1]
+                and st.stock[2] >= R.act[a, T.A_COST + 2] + st.loc_mod[loc, S.LM_EXTRA + 2])
+    return True
+
+
+@njit(inline="always")
+def list_placements(R, st, cr, lim, limited, plain):
     """The legal placements into st.options, under the played card's limits `lim` (card_limits)
-    if `limited`; their count. Typed into enumerate_placements with `limited` a constant, so
-    the common pass (no limit) carries no limit tests."""
+    if `limited`; their count. Typed into enumerate_placements with `limited` and `plain` (no
+    cost change of the played card: plain_placement_legal) constants, so the common passes
+    carry no limit tests and, most turns, no discount arithmetic."""
     k = 0
     for a in range(K.N_ACTIONS):
-        if placement_legal_under(R, st, cr, a) and (not limited or card_allows_under(R, st, lim, a)):
+        if plain:
+            legal = plain_placement_legal(R, st, cr, a)
+        else:
+            legal = placement_legal_under(R, st, cr, a)
+        if legal and (not limited or card_allows_under(R, st, lim, a)):
             st.options[k] = a
             k += 1
     if not limited or card_allows_invention(R, st):
@@ -349,7 +376,9 @@ def enumerate_placements(R, st):
     space satisfies it, it is lifted (the rulebook says so for the Lazy Smurf)."""
     cr = cost_rules(R, st)
     if card_has_limits(R, st):
-        k = list_placements(R, st, cr, card_limits(R, st), True)
+        k = list_placements(R, st, cr, card_limits(R, st), True, False)
         if k > 0:
             return k
-    return list_placements(R, st, cr, (0, 0, 0, 0, 0, 0, 0), False)
+    if cr.discount_res < 0 and cr.grumpy == 0:   # the Handy Smurf changes builds only
+        return list_placements(R, st, cr, (0, 0, 0, 0, 0, 0, 0), False, True)
+    return list_placements(R, st, cr, (0, 0, 0, 0, 0, 0, 0), False, False)
