@@ -31,8 +31,10 @@ def cores() -> int:
 
 
 def enabled() -> bool:
-    """May a first run compile on two cores here?"""
-    return os.environ.get(HELPER_ENV, "1") != "0" and cores() > 1
+    """May a first run compile on two cores here? (Not under NUMBA_DISABLE_JIT: nothing
+    compiles.)"""
+    import numba
+    return os.environ.get(HELPER_ENV, "1") != "0" and cores() > 1 and not numba.config.DISABLE_JIT
 
 
 def rules_compiled(game) -> bool:

@@ -214,6 +214,8 @@ def _claimed_compiles(dispatcher):
 def compile_unclaimed(dispatcher, sig: tuple) -> bool:
     """Compile `dispatcher` for argument types `sig` (or load it from the cache) unless
     another process holds its claim; True if it is compiled in this process now."""
+    if not hasattr(dispatcher, "_compile_numba"):   # NUMBA_DISABLE_JIT: nothing to compile
+        return False
     if sig in dispatcher.overloads:
         return True
     with claim(dispatcher, sig, wait=False) as mine:

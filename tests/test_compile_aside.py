@@ -90,6 +90,9 @@ def test_the_helper_is_off_with_one_core_or_when_disabled(monkeypatch):
     assert not aside.enabled()
     monkeypatch.setattr(aside, "cores", lambda: 2)
     assert aside.enabled()
+    monkeypatch.setattr(numba.config, "DISABLE_JIT", True)   # plain Python: nothing compiles
+    assert not aside.enabled()
+    monkeypatch.setattr(numba.config, "DISABLE_JIT", False)
     monkeypatch.setenv(aside.HELPER_ENV, "0")
     assert not aside.enabled()
 
