@@ -209,15 +209,17 @@ def can_perform(R, st, a):
 
 
 @njit(inline="always")
-def placement_legal_under(R, st, cr, a):
-    """placement_legal under the cost changes `cr` (cost_rules)."""
+def placement_legal_under(R, st, cr, a, plain):
+    """placement_legal under the cost changes `cr` (cost_rules); with `plain` (a constant
+    where it is typed in) the played card changes no action's cost but a build's:
+    plain_affordable answers for the last space."""
     if st.loc_mod[R.act[a, T.A_LOC], S.LM_BLOCKED]:
         return False
     s = next_free_space(R, st, a)
     if s < 0:
         return False
     if s == R.act[a, T.A_SPACES] - 1:
-        return can_perform_under(R, st, cr, a)
+        return plain_affordable(R, st, cr, a) if plain else can_perform_under(R, st, cr, a)
     return True
 
 
@@ -225,7 +227,7 @@ def placement_legal_under(R, st, cr, a):
 def placement_legal(R, st, a):
     """A meeple may go to a free space of action a, unless Gargamel blocks the location, or the
     space is the last one and the action cannot be paid (HV-L05)."""
-    return placement_legal_under(R, st, cost_rules(R, st), a)
+    return placement_legal_under(R, st, cost_rules(R, st), a, False)
 
 
 @njit
@@ -323,40 +325,29 @@ def card_allows_invention(R, st):
 
 
 @njit(inline="always")
-def plain_placement_legal(R, st, cr, a):
-    """placement_legal_under when the played card changes no action's cost but a build's (no
+def plain_affordable(R, st, cr, a):
+    """can_perform_under when the played card changes no action's cost but a build's (no
     discount, no extra resource; the Handy Smurf's and Scaffolding's discounts apply to builds,
     which are asked as before): an action other than a build is affordable when the stock
     covers its printed cost and Gargamel's extra cost resource by resource (cost_of and
     can_pay reduce to that)."""
+    if R.act[a, T.A_EFFECT] == K.ACT_BUILD:
+        return can_perform_under(R, st, cr, a)
     loc = R.act[a, T.A_LOC]
-    if st.loc_mod[loc, S.LM_BLOCKED]:
-        return False
-    s = next_free_space(R, st, a)
-    if s < 0:
-        return False
-    if s == R.act[a, T.A_SPACES] - 1:
-        if R.act[a, T.A_EFFECT] == K.ACT_BUILD:
-            return can_perform_under(R, st, cr, a)
-        return (st.stock[0] >= R.act[a, T.A_COST + 0] + st.loc_mod[loc, S.LM_EXTRA + 0]
-                and st.stock[1] >= R.act[a, T.A_COST + 1] + st.loc_mod[loc, S.LM_EXTRA + 1]
-                and st.stock[2] >= R.act[a, T.A_COST + 2] + st.loc_mod[loc, S.LM_EXTRA + 2])
-    return True
+    return (st.stock[0] >= R.act[a, T.A_COST + 0] + st.loc_mod[loc, S.LM_EXTRA + 0]
+            and st.stock[1] >= R.act[a, T.A_COST + 1] + st.loc_mod[loc, S.LM_EXTRA + 1]
+            and st.stock[2] >= R.act[a, T.A_COST + 2] + st.loc_mod[loc, S.LM_EXTRA + 2])
 
 
 @njit(inline="always")
 def list_placements(R, st, cr, lim, limited, plain):
     """The legal placements into st.options, under the played card's limits `lim` (card_limits)
     if `limited`; their count. Typed into enumerate_placements with `limited` and `plain` (no
-    cost change of the played card: plain_placement_legal) constants, so the common passes
+    cost change of the played card but a build's: plain_affordable) constants, so the common passes
     carry no limit tests and, most turns, no discount arithmetic."""
     k = 0
     for a in range(K.N_ACTIONS):
-        if plain:
-            legal = plain_placement_legal(R, st, cr, a)
-        else:
-            legal = placement_legal_under(R, st, cr, a)
-        if legal and (not limited or card_allows_under(R, st, lim, a)):
+        if placement_legal_under(R, st, cr, a, plain) and (not limited or card_allows_under(R, st, lim, a)):
             st.options[k] = a
             k += 1
     if not limited or card_allows_invention(R, st):
