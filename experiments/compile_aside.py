@@ -62,37 +62,21 @@ def start(game, players: int, seed: int) -> subprocess.Popen | None:
         return None
 
 
-def help_with_rules(game, catalog, config, params) -> list[str]:
+def help_with_rules(game, catalog, config, params) -> None:
     """Compile the rule kernels `game.compile_aside` lists, each unless the helper holds its
-    claim (it got there first); returns the names of those compiled (or loaded) here."""
+    claim (it got there first)."""
     if game.compile_aside is None:
-        return []
+        return
     import numba
     from simcore import jit
-    done = []
     st = game.new_state(catalog.rules, event_capacity=1)
     for kernel, args in game.compile_aside(catalog, config, st, params):
-        sig = tuple(numba.typeof(a) for a in args)
-        if jit.compile_unclaimed(kernel, sig):
-            done.append(kernel.py_func.__qualname__)
-    return done
-
-
-def finish(helper: subprocess.Popen | None) -> None:
-    """Wait for the helper (its claims go with it); stop it if this run ends first (an
-    error, Ctrl-C): what it saved in the cache stays good."""
-    if helper is None:
-        return
-    if helper.poll() is None:
-        try:
-            helper.wait()
-        except BaseException:
-            helper.terminate()
-            raise
+        jit.compile_unclaimed(kernel, tuple(numba.typeof(a) for a in args))
 
 
 def stop(helper: subprocess.Popen | None) -> None:
-    """End the helper if it still runs (the run failed before its first game)."""
+    """End the helper if it still runs (the run failed, or was interrupted, before its
+    first game): what it saved in the cache stays good."""
     if helper is not None and helper.poll() is None:
         helper.terminate()
         helper.wait()

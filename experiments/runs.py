@@ -133,7 +133,7 @@ def resolve(spec: RunSpec) -> Resolved:
         print(f"compiling the game kernels, first run only: about {compile_s:.0f} s",
               file=sys.stderr, flush=True)
     helper = None
-    if compile_s is not None and strat.plugin is None and (game.compile_aside or _strategies_missing(strat, others)):
+    if compile_s is not None and strat.plugin is None and _aside(game, *_to_compile(game, strat, others)):
         helper = compile_aside.start(game, players, spec.seed)   # the rules, on another core
     try:
         for s in others:
@@ -145,7 +145,7 @@ def resolve(spec: RunSpec) -> Resolved:
         if compile_s is not None and strat.plugin is None:
             if helper is not None:
                 compile_aside.help_with_rules(game, catalog, config, params)
-                compile_aside.finish(helper)
+                helper.wait()   # its claims go with it; Ctrl-C here: `stop` below ends it
             # compile here, once, so that no timed play (a rate, a progress bar) counts it and
             # worker processes load the machine code from the cache instead of each compiling it
             game.run_games(catalog, config, strat.kernel_id, params, spec.seed, 0, 1)
@@ -167,24 +167,29 @@ def compile_seconds(game, strat, others=()) -> float | None:
     compile, or None when they are all in the kernel cache. `resolve` prints it on stderr, one
     line, whether or not stderr is a terminal (a log then says why a first run was slow);
     stdout, e.g. --json, stays clean."""
-    from simcore import jit
-    rules = 0.0 if compile_aside.rules_compiled(game) else game.compile_s
-    kernels = 0.0
-    for module, s in {s.kernels: s for s in (strat, *others) if s.kernels}.items():
-        if not jit.has_compiled(module):
-            kernels += s.compile_s
+    rules, kernels = _to_compile(game, strat, others)
     if not rules and not kernels:
         return None
-    if rules and (kernels or game.compile_aside) and compile_aside.enabled():   # two cores: compile_aside.py
+    if _aside(game, rules, kernels):   # on two cores: compile_aside.py
         return max(kernels, (rules + kernels) * ASIDE_SHARE if game.compile_aside else rules)
     return rules + kernels
 
 
-def _strategies_missing(strat, others) -> bool:
-    """Has the run strategy kernels to compile (which a helper compiling the rules overlaps; a
-    game listing rule kernels to compile aside gains from a helper even without them)?"""
+def _to_compile(game, strat, others) -> tuple[float, float]:
+    """About how long the game's rules and the strategies' kernels not in the cache take to
+    compile (0.0 for what is cached)."""
     from simcore import jit
-    return any(not jit.has_compiled(s.kernels) for s in (strat, *others) if s.kernels)
+    rules = 0.0 if compile_aside.rules_compiled(game) else game.compile_s
+    kernels = sum(s.compile_s for module, s in {s.kernels: s for s in (strat, *others) if s.kernels}.items()
+                  if not jit.has_compiled(module))
+    return rules, kernels
+
+
+def _aside(game, rules: float, kernels: float) -> bool:
+    """Does a helper process compile the rules (compile_aside.py)? When the rules are missing
+    and the run has something to compile meanwhile: its strategies' kernels, or the rule
+    kernels its game lists aside."""
+    return bool(rules) and bool(kernels or game.compile_aside) and compile_aside.enabled()
 
 
 def run(spec: RunSpec | Resolved, games: int, chunk: int = DEFAULT_CHUNK, start: int = 0):

@@ -39,12 +39,12 @@ def compiled_kernels():
     from experiments.runs import RunSpec, resolve
     from simcore.games import all_games
     for game in all_games():
-        names = {"random": None}
+        by_module = {}   # kernel module -> the first strategy compiled from it
         for name in strategies.available(game.name):
             kernels = strategies.get(name, game.name, load=False).kernels
-            if kernels and kernels not in names.values():
-                names[name] = kernels
-        for name in names:
+            if kernels:
+                by_module.setdefault(kernels, name)
+        for name in ("random", *by_module.values()):   # random: the rules alone
             resolve(RunSpec(game=game.name, strategy=name))
     yield
 
