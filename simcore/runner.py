@@ -175,7 +175,8 @@ def execute(tasks: Iterable[Task], jobs: int | None = None, backend: str = "loky
     # joblib's automatic batching, fast chunks travel in batches of dozens, so a Ctrl-C or a
     # crash lost every chunk of the batches in flight, and the progress bar moved in jumps.
     par = Parallel(n_jobs=min(jobs, len(tasks)), backend="loky", return_as="generator_unordered",
-                   pre_dispatch="2*n_jobs", batch_size=1)
+                   pre_dispatch="2*n_jobs", batch_size=1, initializer=_worker_ignores_ctrl_c)
+    _quiet_resource_tracker()
     with warnings.catch_warnings():
         # on an interruption joblib warns of the chunks played but not yet handed over: they
         # were never written, and the one error line already says what was kept
@@ -186,6 +187,29 @@ def execute(tasks: Iterable[Task], jobs: int | None = None, backend: str = "loky
             if progress:
                 progress(t.n)
             yield t, rows
+
+
+def _worker_ignores_ctrl_c() -> None:
+    """A local worker's start: Ctrl-C is the parent's to handle (it stops the pool and keeps
+    the finished chunks). A terminal sends it to the whole process group, and a worker caught
+    by it between two chunks (in loky's own bookkeeping) printed a traceback of its own."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+# On Ctrl-C or SIGTERM the pool's workers are killed mid-chunk, and loky's resource tracker (a
+# process of its own, sharing our stderr, started with the environment of the first pool) may
+# warn at its exit of a "leaked" semaphore that it then removes, or finds already gone (seen once
+# in CI after Ctrl-C). Nothing is lost, and the one error line already says what was kept: the
+# tracker's own warnings are ignored, by their message's prefix, in the processes this one starts.
+TRACKER_WARNINGS = "ignore:resource_tracker:UserWarning"
+
+
+def _quiet_resource_tracker() -> None:
+    """Add TRACKER_WARNINGS to PYTHONWARNINGS (keeping what the user set) before a pool starts."""
+    now = os.environ.get("PYTHONWARNINGS", "")
+    if TRACKER_WARNINGS not in now.split(","):
+        os.environ["PYTHONWARNINGS"] = f"{now},{TRACKER_WARNINGS}" if now else TRACKER_WARNINGS
 
 
 def _execute_dask(tasks: list, scheduler: str, progress):

@@ -118,3 +118,26 @@ def test_a_dask_worker_killed_mid_run_is_replaced_and_the_results_are_identical(
     assert r.exit_code == 0, r.output
     assert r.stdout == out
     assert read_table(folder).equals(read_table(done))
+
+
+def test_local_workers_leave_ctrl_c_to_the_parent():
+    """A terminal's Ctrl-C reaches the whole process group: a worker ignores it (the parent
+    stops the pool), so no worker prints a traceback of its own beside the one error line."""
+    from joblib import Parallel, delayed
+
+    from simcore import runner
+    got = Parallel(n_jobs=2, backend="loky", initializer=runner._worker_ignores_ctrl_c)(
+        delayed(signal.getsignal)(signal.SIGINT) for _ in range(4))
+    assert got == [signal.SIG_IGN] * 4
+
+
+def test_the_resource_trackers_warnings_are_hidden_and_the_users_filters_kept(monkeypatch):
+    from simcore import runner
+    monkeypatch.setenv("PYTHONWARNINGS", "error::DeprecationWarning")
+    runner._quiet_resource_tracker()
+    runner._quiet_resource_tracker()
+    assert os.environ["PYTHONWARNINGS"] == "error::DeprecationWarning," + runner.TRACKER_WARNINGS
+    code = ("import warnings; warnings.warn('resource_tracker: There appear to be 1 leaked semlock "
+            "objects'); warnings.warn('another warning')")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "resource_tracker" not in r.stderr and "another warning" in r.stderr, r.stderr
