@@ -1,8 +1,10 @@
 """Shared fixtures for the tests: a loaded catalog and hand-built Hidden Village games."""
 from __future__ import annotations
 
+import subprocess
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -17,6 +19,8 @@ from simcore.games.hidden_village.tables import with_abilities
 from simcore.packed import Vector
 from simcore.policy import FIRST, SCRIPTED
 
+ROOT = Path(__file__).resolve().parent.parent
+
 
 @pytest.fixture(autouse=True)
 def close_figures():
@@ -28,24 +32,51 @@ def close_figures():
         plt.close("all")
 
 
+_warming = None   # the process compiling the last games' kernels meanwhile (pytest_sessionstart)
+
+
+def pytest_sessionstart(session):
+    """On two cores a second process compiles the kernels of the games whose tests are collected
+    last (the last half of all_games(), last first), while this one collects the others'
+    tests, whose imports compile their strategies (a strategy's exported chooser compiles when
+    its module is imported). A kernel either process is compiling the other waits for and
+    loads from the cache (simcore.jit.claim)."""
+    global _warming
+    from experiments import compile_aside
+    from simcore.games import all_games
+    names = [g.name for g in all_games()]
+    late = names[(len(names) + 1) // 2:][::-1]
+    if late and compile_aside.enabled():
+        _warming = subprocess.Popen([sys.executable, "-m", "tests.warm_kernels", *late], cwd=ROOT,
+                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def pytest_sessionfinish(session):
+    if _warming is not None and _warming.poll() is None:   # interrupted before the first test
+        _warming.kill()
+        _warming.wait()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def compiled_kernels():
     """Every game's rules and every strategy's kernels compiled (or loaded from the kernel
     cache) before the first test: a run that compiles says so on stderr, and the many tests
     that read a command's whole output (stdout and stderr, as a user sees it) must not meet
     that notice because they happen to come first on an empty cache
-    (tests/test_compile_notice.py checks the notice itself)."""
-    import strategies
-    from experiments.runs import RunSpec, resolve
+    (tests/test_compile_notice.py checks the notice itself). The games the second process
+    compiles (pytest_sessionstart) are loaded once it is done, or compiled here if it failed;
+    the others are compiled here meanwhile."""
     from simcore.games import all_games
+    from tests.warm_kernels import warm
+    late = set(_warming.args[3:]) if _warming is not None else set()
     for game in all_games():
-        by_module = {}   # kernel module -> the first strategy compiled from it
-        for name in strategies.available(game.name):
-            kernels = strategies.get(name, game.name, load=False).kernels
-            if kernels:
-                by_module.setdefault(kernels, name)
-        for name in ("random", *by_module.values()):   # random: the rules alone
-            resolve(RunSpec(game=game.name, strategy=name))
+        if game.name not in late:
+            warm(game.name)
+    if _warming is not None:
+        _warming.wait()
+    for game in all_games():
+        if game.name in late:
+            warm(game.name)
     yield
 
 
