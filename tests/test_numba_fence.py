@@ -12,6 +12,9 @@ internal, if a numba upgrade changes one we patch or rely on:
                                                          by a run and its compile helper)
   numba.core.imputils / arrayobj.make_array, populate_array, cgutils.create_struct_proxy
                                                          simcore/packed.py (a field's view)
+  NUMBA_OPT=max, numba.config.OPT, the CPU codegen's _opt_level
+                                                         simcore/jit.py (kernels compiled at
+                                                         numba's "max" level)
 """
 import inspect
 from importlib.metadata import version
@@ -167,3 +170,31 @@ def test_internal_dispatcher_compile_goes_through_the_instance_and_reads_the_cac
     again.compile((numba.types.int64,))
     assert again.stats.cache_hits.get((numba.types.int64,), 0) == 1, \
         "numba internal Dispatcher.compile no longer loads a version from the cache"
+
+
+_OPT_PROBE = """
+import numba
+from simcore import jit
+from numba.core.registry import cpu_target
+numba.njit(lambda x: x + 1)(1)   # the code generator starts at the first compile
+cg = cpu_target.target_context.codegen()
+print(numba.config.OPT.is_opt_max, cg._opt_level, __import__("os").environ["NUMBA_OPT"])
+"""
+
+
+def test_internal_opt_level_max_reaches_the_code_generator_and_a_users_level_wins():
+    """simcore.jit sets numba's "max" level before the first compile: the CPU code generator
+    then runs each function's first pass at -O3 (codegen._opt_level, 0 at numba's default
+    level), and the environment passes it on to helpers and workers. A user's NUMBA_OPT wins."""
+    import os
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_OPT"}
+    ours = subprocess.run([sys.executable, "-c", _OPT_PROBE], env=env, cwd=ROOT,
+                          capture_output=True, text=True)
+    assert ours.returncode == 0, ours.stderr
+    assert ours.stdout.split() == ["True", "3", "max"], ours.stdout
+    theirs = subprocess.run([sys.executable, "-c", _OPT_PROBE], env=dict(env, NUMBA_OPT="2"), cwd=ROOT,
+                            capture_output=True, text=True)
+    assert theirs.returncode == 0, theirs.stderr
+    assert theirs.stdout.split() == ["False", "0", "2"], theirs.stdout
