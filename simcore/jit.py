@@ -31,11 +31,10 @@ from . import kernel_sources
 
 # numba's optimisation level "max": each kernel's per-function pass runs at -O3 before the
 # module passes, instead of -O0 (numba.core.codegen, NUMBA_OPT). Measured in lockstep (the same
-# games, identical results): greedy +1.7 to +2.7% games/s in five runs of 160 000 games, the cake
-# race +2.5%, Gnome Village within the noise; the first compile of a greedy run 28.5 -> 32.5 s
-# (wall, with the compile helper). numba reads the level when its code generator starts (the
-# first compile of the process): it is set here, at the import of the module every kernel is
-# compiled from, and in the environment, so a compile helper and the pool's workers compile
+# games, identical results): about 2% more games per second, for a first compile about 14%
+# longer (docs/performance.md, change 42). numba reads the level when its code generator starts
+# (the first compile of the process): it is set here, at the import of the module every kernel
+# is compiled from, and in the environment, so a compile helper and the pool's workers compile
 # alike. A user's NUMBA_OPT wins.
 OPT_LEVEL = "max"
 if "NUMBA_OPT" not in os.environ:
