@@ -33,6 +33,7 @@ def close_figures():
 
 
 _warming = None   # the process compiling the last games' kernels meanwhile (pytest_sessionstart)
+_late: list[str] = []   # ... and those games
 
 
 def pytest_sessionstart(session):
@@ -45,9 +46,10 @@ def pytest_sessionstart(session):
     from experiments import compile_aside
     from simcore.games import all_games
     names = [g.name for g in all_games()]
-    late = names[(len(names) + 1) // 2:][::-1]
-    if late and compile_aside.enabled():
-        _warming = subprocess.Popen([sys.executable, "-m", "tests.warm_kernels", *late], cwd=ROOT,
+    if compile_aside.enabled():
+        _late[:] = names[(len(names) + 1) // 2:][::-1]
+    if _late:
+        _warming = subprocess.Popen([sys.executable, "-m", "tests.warm_kernels", *_late], cwd=ROOT,
                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
@@ -68,15 +70,13 @@ def compiled_kernels():
     the others are compiled here meanwhile."""
     from simcore.games import all_games
     from tests.warm_kernels import warm
-    late = set(_warming.args[3:]) if _warming is not None else set()
     for game in all_games():
-        if game.name not in late:
+        if game.name not in _late:
             warm(game.name)
     if _warming is not None:
         _warming.wait()
-    for game in all_games():
-        if game.name in late:
-            warm(game.name)
+    for name in _late:
+        warm(name)
     yield
 
 
