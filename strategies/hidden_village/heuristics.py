@@ -221,7 +221,8 @@ def result_costs(R, C, st, params, v0, v1, v2):
         attack += params[P_NEST] * W_HUNGRY_NEST if C.hungry else W_KIDNAP
     reduce = 0
     guarded = False
-    if not st.sc[S.S_NO_INV]:      # one pass over the crafted inventions (inv_slot, inv_sum)
+    # one pass over the crafted inventions (inv_slot, inv_sum), if one carries either op
+    if not st.sc[S.S_NO_INV] and st.sc[S.S_CRAFTED_OPS] & (_NO_DISCARD_BIT | _REDUCE_BIT):
         for i in range(st.inv_n[S.I_CRAFTED]):
             card = st.inv[S.I_CRAFTED, i]
             ops = R.inv_ops[card]

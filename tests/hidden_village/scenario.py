@@ -1,6 +1,7 @@
 """Helpers shared by the scenario tests: read zones, set the state exactly."""
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
+from simcore.games.hidden_village.rules.inventions import recount_crafted_ops
 from simcore.games.hidden_village.rules.query import enumerate_placements
 
 
@@ -18,6 +19,14 @@ def stock(g):
 
 def set_stock(g, berry, log, stone):
     g.st.stock[:] = (berry, log, stone)
+
+
+def set_crafted(g, cards):
+    """The inventions zone exactly `cards` (Invention card indices), with its op mask
+    (S_CRAFTED_OPS) recounted as the rules keep it."""
+    g.st.inv[S.I_CRAFTED, : len(cards)] = cards
+    g.st.inv_n[S.I_CRAFTED] = len(cards)
+    recount_crafted_ops(g.R, g.st)
 
 
 def layout(g, hands=None, deck=None, discard=None, forest=None, extra=None, played=None):

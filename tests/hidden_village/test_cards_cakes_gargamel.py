@@ -15,6 +15,7 @@ from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.rules.core import check_progress, objectives_met
 from simcore.games.hidden_village.rules.effects import bonus_actions
 from simcore.games.hidden_village.rules.gargamel import reveal_gargamel
+from simcore.games.hidden_village.rules.inventions import recount_crafted_ops
 from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import end_of_round
 from tests.conftest import make_game
@@ -48,6 +49,7 @@ def set_inventions(g, ideas=(), crafted=()):
     for zone, cs in ((S.I_DECK, deck), (S.I_IDEAS, idea_c), (S.I_CRAFTED, craft_c)):
         g.st.inv[zone, : len(cs)] = cs
         g.st.inv_n[zone] = len(cs)
+    recount_crafted_ops(g.R, g.st)   # the zone's op mask, as the rules keep it
     g.st.inv_occ[:] = 0
     g.st.inv_used[:] = 0
     assert sum(int(n) for n in g.st.inv_n) == N_INVENTIONS

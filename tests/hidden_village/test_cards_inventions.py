@@ -20,6 +20,7 @@ from simcore.games.hidden_village import tables as T
 from simcore.games.hidden_village.rules.dice import apply_face
 from simcore.games.hidden_village.rules.effects import bonus_actions
 from simcore.games.hidden_village.rules.gargamel import reveal_gargamel
+from simcore.games.hidden_village.rules.inventions import recount_crafted_ops
 from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import (end_of_round, place_step, play_turn,
                                                        return_meeples)
@@ -68,6 +69,7 @@ def set_inventions(g, ideas=(), crafted=(), top=(), occupied=None):
     for zone, cs in ((S.I_DECK, deck), (S.I_IDEAS, idea_c), (S.I_CRAFTED, craft_c)):
         g.st.inv[zone, : len(cs)] = cs
         g.st.inv_n[zone] = len(cs)
+    recount_crafted_ops(g.R, g.st)   # the zone's op mask, as the rules keep it
     g.st.inv_occ[:] = 0
     g.st.inv_used[:] = 0
     for slot, p in (occupied or {}).items():

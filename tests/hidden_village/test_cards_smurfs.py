@@ -21,6 +21,7 @@ from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village import tables as T
 from simcore.games.hidden_village.rules.effects import bonus_actions
+from simcore.games.hidden_village.rules.inventions import recount_crafted_ops
 from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import bind_turn, end_turn, play_card, play_turn
 from tests.conftest import make_game, without_abilities
@@ -65,6 +66,7 @@ def set_ideas(g, idea_ids=(), crafted_ids=()):
     for zone, cs in ((S.I_DECK, deck), (S.I_IDEAS, want_i), (S.I_CRAFTED, want_c)):
         g.st.inv[zone, : len(cs)] = cs
         g.st.inv_n[zone] = len(cs)
+    recount_crafted_ops(g.R, g.st)   # the zone's op mask, as the rules keep it
     g.st.inv_occ[:] = 0
 
 

@@ -26,12 +26,13 @@ WITH_THE_RULES = jit.njit_with("simcore.games.hidden_village.rules")
 
 # violation codes returned by check_state
 OK, MEEPLES, CARDS, CARD_DUPLICATE, INVENTIONS, NEGATIVE, SUPPLY, ROUNDS, WIN_WITHOUT, LOSS_REASON, \
-    RESOURCES, HOUSES = range(12)
+    RESOURCES, HOUSES, CRAFTED_OPS = range(13)
 NAMES = ["ok", "meeples not conserved", "Smurf cards not conserved", "a Smurf card in two places",
          "Invention cards not conserved", "a negative count", "stock above the supply",
          "more rounds than Gargamel cards", "victory without the three objectives",
          "a loss other than Too Late", "resources not conserved (stock != gains - costs - losses)",
-         "more houses built than in play"]
+         "more houses built than in play",
+         "the inventions zone's op mask (S_CRAFTED_OPS) is not its crafted inventions' masks or-ed"]
 
 
 @WITH_THE_RULES
@@ -80,6 +81,11 @@ def check_state(R, C, st, seen, flow):
         return INVENTIONS
     if st.inv_n[S.I_CRAFTED] > R.setup[2]:
         return INVENTIONS
+    ops = 0
+    for i in range(st.inv_n[S.I_CRAFTED]):
+        ops |= R.inv_ops[st.inv[S.I_CRAFTED, i]]
+    if ops != sc[S.S_CRAFTED_OPS]:
+        return CRAFTED_OPS
     if C.finite_supply:
         for r in range(K.N_RES):
             if st.stock[r] > R.setup[4]:

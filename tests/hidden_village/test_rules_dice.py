@@ -14,7 +14,7 @@ from simcore.games.hidden_village.rules.dice import apply_face, roll_die
 from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import play_round
 from tests.conftest import make_game
-from tests.hidden_village.scenario import face, hand, set_stock, stock
+from tests.hidden_village.scenario import face, hand, set_crafted, set_stock, stock
 
 WHITE, RED, AZ = K.DIE_WHITE, K.DIE_RED, K.DIE_AZRAEL
 # location indices (board order, HV-L01)
@@ -330,8 +330,7 @@ def test_shortage_takes_one_resource_per_icon_of_the_teams_choice(cat):
 def test_invention_destruction_discards_one_crafted_invention_of_choice(cat):
     g = fresh(cat)
     a, b, c = g.invention("shovel"), g.invention("toolbox"), g.invention("telescope")
-    g.st.inv[S.I_CRAFTED, :3] = (a, b, c)
-    g.st.inv_n[S.I_CRAFTED] = 3
+    set_crafted(g, [a, b, c])
     g.script(1)
     apply(g, WHITE, face(g, WHITE, "destroy-invention"))
     assert sorted(g.st.inv[S.I_CRAFTED, : g.st.inv_n[S.I_CRAFTED]].tolist()) == sorted([a, c])

@@ -15,7 +15,7 @@ from simcore.games.hidden_village.rules.effects import bonus_actions
 from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import end_of_round
 from tests.conftest import make_game
-from tests.hidden_village.scenario import face, hand, next_gargamel, set_stock, stock
+from tests.hidden_village.scenario import face, hand, next_gargamel, set_crafted, set_stock, stock
 
 DARK_FOREST, STREAM, SAWMILL, BUSHES, RIVER, WORKSHOP, SHELTER, CONSTRUCTION = range(8)
 
@@ -34,7 +34,7 @@ def knob():
 def fresh(cat, azrael=SAWMILL):
     g = make_game(cat)
     g.set_sc("AZRAEL", azrael)
-    g.st.inv_n[S.I_CRAFTED] = 0
+    set_crafted(g, [])
     g.st.inv_n[S.I_IDEAS] = 0
     g.st.inv_used[:] = 0
     g.clear_events()
@@ -47,8 +47,7 @@ def craft(g, *inv_ids):
     deck = [int(c) for c in g.st.inv[S.I_DECK, : g.st.inv_n[S.I_DECK]] if int(c) not in cards]
     g.st.inv[S.I_DECK, : len(deck)] = deck
     g.st.inv_n[S.I_DECK] = len(deck)
-    g.st.inv[S.I_CRAFTED, : len(cards)] = cards
-    g.st.inv_n[S.I_CRAFTED] = len(cards)
+    set_crafted(g, cards)
     g.st.inv_occ[:] = 0
 
 

@@ -17,7 +17,8 @@ from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import (end_of_round, play_round, play_turn,
                                                        return_meeples)
 from tests.conftest import make_game, without_abilities
-from tests.hidden_village.scenario import next_gargamel, on_board, placements, set_cakes, set_stock, stock
+from tests.hidden_village.scenario import (next_gargamel, on_board, placements, set_cakes, set_crafted,
+                                          set_stock, stock)
 
 DARK_FOREST, STREAM, SAWMILL, BUSHES, RIVER, WORKSHOP, SHELTER, CONSTRUCTION = range(8)
 HARMLESS = 5   # Azrael die: no effect; white die: Bright idea (checked in fresh())
@@ -43,7 +44,7 @@ def set_ideas(g, ideas):
     g.st.inv_n[S.I_DECK] = len(deck)
     g.st.inv[S.I_IDEAS, : len(ideas)] = ideas
     g.st.inv_n[S.I_IDEAS] = len(ideas)
-    g.st.inv_n[S.I_CRAFTED] = 0
+    set_crafted(g, [])
 
 
 def place(g, action_id, p=0):

@@ -14,6 +14,7 @@ from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.rules.cards import draw_lost_smurf, relocate
 from simcore.games.hidden_village.rules.effects import bonus_actions
+from simcore.games.hidden_village.rules.inventions import recount_crafted_ops
 from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import (end_turn, place_step, play_card, play_round,
                                                        play_turn)
@@ -50,6 +51,7 @@ def set_ideas(g, ideas, crafted=()):
     for zone, cs in ((S.I_DECK, deck), (S.I_IDEAS, list(ideas)), (S.I_CRAFTED, list(crafted))):
         g.st.inv[zone, : len(cs)] = cs
         g.st.inv_n[zone] = len(cs)
+    recount_crafted_ops(g.R, g.st)   # the zone's op mask, as the rules keep it
 
 
 def placement_option(g, action_id):

@@ -66,6 +66,10 @@ _SCALARS = [
     "N_INV_USED",     # inventions used (single-use, new actions, ignore-danger, rewind)
     "DIE",            # the die rolled last (consts.DIE_*) and the face it shows, -1 before any
     "FACE",           # roll: what a decision about that roll (Disguise, Lucky Charm) looks at
+    "CRAFTED_OPS",    # the op masks of the crafted inventions or-ed (Rules.inv_ops): inv_slot and
+                      # inv_sum answer "none" from it without walking the zone. Kept by craft and
+                      # take_from_zone; a state whose zone is edited from Python outside the rules
+                      # needs rules.inventions.recount_crafted_ops
     "OBJ_VER",        # bumped by every rule that builds or destroys a house or prepares a cake
 ]
 for _i, _name in enumerate(_SCALARS):

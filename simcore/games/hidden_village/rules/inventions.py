@@ -23,15 +23,25 @@ def reveal_ideas(C, st, n):
 
 
 @njit
-def take_from_zone(st, zone, slot):
+def take_from_zone(R, st, zone, slot):
     card = st.inv[zone, slot]
     last = st.inv_n[zone] - 1
     st.inv[zone, slot] = st.inv[zone, last]
+    st.inv_n[zone] = last
     if zone == S.I_CRAFTED:
         st.inv_occ[slot] = st.inv_occ[last]
         st.inv_occ[last] = 0
-    st.inv_n[zone] = last
+        recount_crafted_ops(R, st)
     return card
+
+
+@njit
+def recount_crafted_ops(R, st):
+    """S_CRAFTED_OPS from the inventions zone: the op masks of the crafted inventions or-ed."""
+    ops = 0
+    for i in range(st.inv_n[S.I_CRAFTED]):
+        ops |= R.inv_ops[st.inv[S.I_CRAFTED, i]]
+    st.sc[S.S_CRAFTED_OPS] = ops
 
 
 @njit
@@ -66,7 +76,7 @@ def discard_crafted(R, C, st, slot, reason, sid, params):
     the end of the round (HV-I04); the Robot Assistant takes its meeple along (HV-N14)."""
     if st.inv_occ[slot]:
         st.sc[S.S_INV_ORPHANS] += 1
-    card = take_from_zone(st, S.I_CRAFTED, slot)
+    card = take_from_zone(R, st, S.I_CRAFTED, slot)
     st.sc[S.S_INV_DISCARD] += 1
     log(C, st, K.EV_INV_DISCARD, card, reason, 0)
     if R.inv_op[card, K.OP_EXTRA_MEEPLE, K.OPV_ON]:
@@ -88,12 +98,13 @@ def used_up(R, C, st, slot, sid, params):
 def craft(R, C, st, slot, paid, discount, sid, params):
     """HV-I01/I02: move idea `slot` to the inventions zone, paying its Smurfberry cost if `paid`;
     over the limit the team discards one crafted invention of its choice. No new idea."""
-    card = take_from_zone(st, S.I_IDEAS, slot)
+    card = take_from_zone(R, st, S.I_IDEAS, slot)
     cost = craft_cost(R, st, card, discount) if paid else 0
     st.stock[K.BERRY] -= cost
     st.inv[S.I_CRAFTED, st.inv_n[S.I_CRAFTED]] = card
     st.inv_occ[st.inv_n[S.I_CRAFTED]] = 0
     st.inv_n[S.I_CRAFTED] += 1
+    st.sc[S.S_CRAFTED_OPS] |= R.inv_ops[card]
     st.sc[S.S_N_CRAFTED] += 1
     log(C, st, K.EV_CRAFT, card, cost, 0)
     if R.inv_op[card, K.OP_EXTRA_MEEPLE, K.OPV_ON]:

@@ -45,8 +45,9 @@ def played_val(R, st, op, v):
 @njit
 def inv_slot(R, st, op):
     """Crafted slot of the first crafted invention carrying `op`, or -1. None acts while the
-    played card forbids using inventions (Beta Smurf, HV-N01)."""
-    if st.sc[S.S_NO_INV]:
+    played card forbids using inventions (Beta Smurf, HV-N01). Most asks find no crafted
+    invention carrying `op`: the zone's op mask (S_CRAFTED_OPS) answers them unwalked."""
+    if st.sc[S.S_NO_INV] or not carries(st.sc[S.S_CRAFTED_OPS], op):
         return -1
     for i in range(st.inv_n[S.I_CRAFTED]):
         if carries(R.inv_ops[st.inv[S.I_CRAFTED, i]], op):
@@ -56,8 +57,9 @@ def inv_slot(R, st, op):
 
 @njit
 def inv_sum(R, st, op):
-    """Sum of `op`'s amount over the crafted inventions that carry it (0 under Beta Smurf)."""
-    if st.sc[S.S_NO_INV]:
+    """Sum of `op`'s amount over the crafted inventions that carry it (0 under Beta Smurf; 0
+    unwalked when the zone's op mask, S_CRAFTED_OPS, lacks it)."""
+    if st.sc[S.S_NO_INV] or not carries(st.sc[S.S_CRAFTED_OPS], op):
         return 0
     n = 0
     for i in range(st.inv_n[S.I_CRAFTED]):
