@@ -56,7 +56,8 @@ warnings.simplefilter("ignore", RuntimeWarning)   # uint64 wrap-around in plain-
 t0 = time.perf_counter()
 from experiments.bench import _resolve
 strategy, options, games = sys.argv[1], json.loads(sys.argv[2]), int(sys.argv[3])
-r = _resolve(strategy, options)
+game, players = (sys.argv[4], int(sys.argv[5])) if len(sys.argv) > 5 else (None, 3)
+r = _resolve(strategy, options, None, game, players)
 t1 = time.perf_counter()
 r.game.run_games(r.catalog, r.config, r.strategy.kernel_id, r.params, 1, 0, 1)
 t2 = time.perf_counter()
@@ -64,7 +65,7 @@ kids = resource.getrusage(resource.RUSAGE_CHILDREN)   # a first run's compile he
 cpu2 = time.process_time() + kids.ru_utime + kids.ru_stime
 out = r.game.run_games(r.catalog, r.config, r.strategy.kernel_id, r.params, 1, 1, games)
 t3 = time.perf_counter()
-print(json.dumps({"import_s": t1 - t0, "first_game_s": t2 - t1, "cpu_to_first_game_s": cpu2, "games": games,
+print(json.dumps({"game": r.game.name, "players": players, "import_s": t1 - t0, "first_game_s": t2 - t1, "cpu_to_first_game_s": cpu2, "games": games,
                   "play_s": t3 - t2, "wins": int((out[:, 0] == 1).sum())}))
 """
 
@@ -136,6 +137,22 @@ def scaling(strategy: str, games: int) -> dict:
             "speedup": out[1] / out[2]}
 
 
+def load_kernels_cached() -> float:
+    """Compile (or find in the kernel cache) every kernel the speed rows use, each row's in a
+    child process, so that this process loads them from the cache as a run's workers do: kernels
+    compiled by the measuring process itself played greedy about 8% slower than the same kernels
+    loaded from the cache (lockstep windows, identical games: 0.914 twice, then 0.996 and 0.997
+    once loaded). Returns the seconds it took (a few with the kernels cached)."""
+    t = time.perf_counter()
+    rows = [(strategy, configs()[0], None, PLAYERS) for strategy, _, _ in STRATEGIES]
+    rows += [(row["strategy"], dict(row.get("options", {})), game.name, row["players"])
+             for game, row in game_rows()]
+    for strategy, options, game, players in dict.fromkeys(
+            (s, json.dumps(o, sort_keys=True), g, p) for s, o, g, p in rows):
+        _child([strategy, options, 1, *([game, players] if game else [])])
+    return time.perf_counter() - t
+
+
 def compile_time(strategy: str = "greedy") -> dict:
     """A fresh process with an empty kernel cache: import and resolve (which compiles the
     strategy's own kernels, simcore.linked, and plays one game: the game loop; on two cores
@@ -181,7 +198,9 @@ def peak_rss_mib() -> float:
 def run_benchmark(out: Path, measure_compile: bool = True, seconds: float = 3.0,
                   scaling_games: int = 200000, echo=print) -> dict:
     result = {"machine": {"cpus": os.cpu_count(), "python": sys.version.split()[0]}}
-    echo("speed per core (one process, kernels loaded):")
+    result["load_kernels_s"] = load_s = load_kernels_cached()
+    echo(f"kernels in the cache (a child process per row compiled what was missing): {load_s:.1f} s")
+    echo("speed per core (one process, kernels loaded from the cache):")
     speeds = []
     cfgs = configs()
     for options in cfgs:

@@ -27,3 +27,12 @@ def test_a_game_declares_its_own_rows_and_they_are_measured():
     assert ("gnome-village", "greedy", 4) in rows
     r = games_per_second("greedy", {}, seconds=0.2, windows=2, game="gnome-village", players=4)
     assert r["game"] == "gnome-village" and r["players"] == 4 and r["games_per_s"] > 0
+
+
+def test_a_child_process_compiles_or_loads_another_games_row():
+    """The benchmark has a child process compile (or load) each row's kernels before it measures
+    (load_kernels_cached): the child plays the row's own game at its player count."""
+    from experiments.bench import _child
+    info, _ = _child(["greedy", {}, 2, "gnome-village", 4])
+    assert info["game"] == "gnome-village" and info["players"] == 4 and info["games"] == 2
+    assert 0 <= info["wins"] <= 2
