@@ -15,11 +15,11 @@ from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.rules.core import check_progress, objectives_met
 from simcore.games.hidden_village.rules.effects import bonus_actions
 from simcore.games.hidden_village.rules.gargamel import reveal_gargamel
-from simcore.games.hidden_village.rules.inventions import recount_crafted_ops
 from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import end_of_round
 from tests.conftest import make_game
-from tests.hidden_village.scenario import hand, next_gargamel, placements, set_cakes, set_stock, stock
+from tests.hidden_village.scenario import (hand, next_gargamel, placements, set_cakes, set_crafted,
+                                           set_stock, stock)
 
 DARK_FOREST, STREAM, SAWMILL, BUSHES, RIVER, WORKSHOP, SHELTER, CONSTRUCTION = range(8)
 B, L, ST = K.BERRY, K.LOG, K.STONE
@@ -46,10 +46,10 @@ def set_inventions(g, ideas=(), crafted=()):
     named = idea_c + craft_c
     old = [int(c) for z in (S.I_CRAFTED, S.I_IDEAS, S.I_DECK) for c in g.st.inv[z, : g.st.inv_n[z]]]
     deck = [c for c in old if c not in named]
-    for zone, cs in ((S.I_DECK, deck), (S.I_IDEAS, idea_c), (S.I_CRAFTED, craft_c)):
+    for zone, cs in ((S.I_DECK, deck), (S.I_IDEAS, idea_c)):
         g.st.inv[zone, : len(cs)] = cs
         g.st.inv_n[zone] = len(cs)
-    recount_crafted_ops(g.R, g.st)   # the zone's op mask, as the rules keep it
+    set_crafted(g, craft_c)
     g.st.inv_occ[:] = 0
     g.st.inv_used[:] = 0
     assert sum(int(n) for n in g.st.inv_n) == N_INVENTIONS

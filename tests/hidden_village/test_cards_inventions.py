@@ -20,13 +20,13 @@ from simcore.games.hidden_village import tables as T
 from simcore.games.hidden_village.rules.dice import apply_face
 from simcore.games.hidden_village.rules.effects import bonus_actions
 from simcore.games.hidden_village.rules.gargamel import reveal_gargamel
-from simcore.games.hidden_village.rules.inventions import recount_crafted_ops
 from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import (end_of_round, place_step, play_turn,
                                                        return_meeples)
 from simcore.games.hidden_village.tables import with_abilities
 from tests.conftest import make_game
-from tests.hidden_village.scenario import face, hand, next_gargamel, on_board, placements, set_cakes, set_stock, stock
+from tests.hidden_village.scenario import (face, hand, next_gargamel, on_board, placements,
+                                           set_cakes, set_crafted, set_stock, stock)
 
 DARK_FOREST, STREAM, SAWMILL, BUSHES, RIVER, WORKSHOP, SHELTER, CONSTRUCTION = range(8)
 B, L, ST = K.BERRY, K.LOG, K.STONE
@@ -66,10 +66,10 @@ def set_inventions(g, ideas=(), crafted=(), top=(), occupied=None):
     old = [int(c) for z in (S.I_CRAFTED, S.I_IDEAS, S.I_DECK) for c in g.st.inv[z, : g.st.inv_n[z]]]
     rest = [c for c in old if c not in named]
     deck = rest + top_c[::-1]                 # the top of the deck is the last
-    for zone, cs in ((S.I_DECK, deck), (S.I_IDEAS, idea_c), (S.I_CRAFTED, craft_c)):
+    for zone, cs in ((S.I_DECK, deck), (S.I_IDEAS, idea_c)):
         g.st.inv[zone, : len(cs)] = cs
         g.st.inv_n[zone] = len(cs)
-    recount_crafted_ops(g.R, g.st)   # the zone's op mask, as the rules keep it
+    set_crafted(g, craft_c)
     g.st.inv_occ[:] = 0
     g.st.inv_used[:] = 0
     for slot, p in (occupied or {}).items():

@@ -21,11 +21,10 @@ from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village import tables as T
 from simcore.games.hidden_village.rules.effects import bonus_actions
-from simcore.games.hidden_village.rules.inventions import recount_crafted_ops
 from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import bind_turn, end_turn, play_card, play_turn
 from tests.conftest import make_game, without_abilities
-from tests.hidden_village.scenario import all_cards, hand, layout, placements, stock
+from tests.hidden_village.scenario import all_cards, hand, layout, placements, set_crafted, stock
 
 DARK_FOREST, STREAM, SAWMILL, BUSHES, RIVER, WORKSHOP, SHELTER, CONSTRUCTION = range(8)
 B, L, ST = K.BERRY, K.LOG, K.STONE
@@ -63,10 +62,10 @@ def set_ideas(g, idea_ids=(), crafted_ids=()):
     want_c = [g.invention(i) for i in crafted_ids]
     deck = inv_deck(g) + ideas(g) + crafted(g)
     deck = [c for c in deck if c not in want_i and c not in want_c]
-    for zone, cs in ((S.I_DECK, deck), (S.I_IDEAS, want_i), (S.I_CRAFTED, want_c)):
+    for zone, cs in ((S.I_DECK, deck), (S.I_IDEAS, want_i)):
         g.st.inv[zone, : len(cs)] = cs
         g.st.inv_n[zone] = len(cs)
-    recount_crafted_ops(g.R, g.st)   # the zone's op mask, as the rules keep it
+    set_crafted(g, want_c)
     g.st.inv_occ[:] = 0
 
 

@@ -14,12 +14,11 @@ from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.rules.cards import draw_lost_smurf, relocate
 from simcore.games.hidden_village.rules.effects import bonus_actions
-from simcore.games.hidden_village.rules.inventions import recount_crafted_ops
 from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.turn import (end_turn, place_step, play_card, play_round,
                                                        play_turn)
 from tests.conftest import make_game, without_abilities
-from tests.hidden_village.scenario import all_cards, hand, layout, placements, stock
+from tests.hidden_village.scenario import all_cards, hand, layout, placements, set_crafted, stock
 
 DARK_FOREST, STREAM, SAWMILL, BUSHES, RIVER, WORKSHOP, SHELTER, CONSTRUCTION = range(8)
 N_SMURFS = 35
@@ -48,10 +47,10 @@ def set_ideas(g, ideas, crafted=()):
     deck += [int(c) for c in g.st.inv[S.I_IDEAS, : g.st.inv_n[S.I_IDEAS]]]
     deck += [int(c) for c in g.st.inv[S.I_CRAFTED, : g.st.inv_n[S.I_CRAFTED]]]
     deck = [c for c in deck if c not in ideas and c not in crafted]
-    for zone, cs in ((S.I_DECK, deck), (S.I_IDEAS, list(ideas)), (S.I_CRAFTED, list(crafted))):
+    for zone, cs in ((S.I_DECK, deck), (S.I_IDEAS, list(ideas))):
         g.st.inv[zone, : len(cs)] = cs
         g.st.inv_n[zone] = len(cs)
-    recount_crafted_ops(g.R, g.st)   # the zone's op mask, as the rules keep it
+    set_crafted(g, list(crafted))
 
 
 def placement_option(g, action_id):
