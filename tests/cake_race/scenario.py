@@ -6,9 +6,9 @@ from simcore.games.cake_race import state as S
 from simcore.games.cake_race.catalog import load_catalog
 from simcore.games.cake_race.config import make_config, seat_strategies
 from simcore.games.cake_race.config import THRESHOLD
-from simcore.games.cake_race.game import assign_strategies
 from simcore.games.cake_race.rules import setup_game
 from simcore.games.cake_race.state import new_state
+from simcore.seats import assign_seats
 
 CAT = load_catalog()
 R = CAT.rules
@@ -24,7 +24,8 @@ class Game:
         self.cfg, _ = make_config(CAT, players=players, rivals=rivals, seat=seat, log=log)
         self.st = new_state(R, event_capacity=4096)
         setup_game(R, self.cfg, self.st, seed, game_index)
-        assign_strategies(self.st, *seat_strategies(self.cfg, strategy, np.asarray(params, np.float64)))
+        assign_seats(self.st.sid, self.st.par, self.st.sc[S.S_FOCAL],
+                     *seat_strategies(self.cfg, strategy, np.asarray(params, np.float64)))
 
     def dice(self, *faces):
         st = self.st

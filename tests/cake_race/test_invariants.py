@@ -13,10 +13,10 @@ from simcore.games.cake_race.catalog import K_CAP, K_ELIM_AT, K_MAX_ROUNDS, K_SU
 from simcore.games.cake_race.config import make_config, seat_strategies
 from simcore.games.cake_race.config import ADAPTIVE, ADAPTIVE_PARAMS, THRESHOLD
 from simcore.games.cake_race.exact import first_trip_odds
-from simcore.games.cake_race.game import assign_strategies
 from simcore.games.cake_race.rules import finish, game_over, play_turn, setup_game
 from simcore.games.cake_race.state import new_state
 from simcore.policy import FIRST, RANDOM
+from simcore.seats import assign_seats
 from simcore.stats import wilson_interval
 
 from tests import invariant_count
@@ -62,7 +62,7 @@ def _check(R, st, bad):
 def _play_checked(R, cfg, st, fsid, fpar, rsid, rpar, seed, n_games, bad, ends):
     for g in range(n_games):
         setup_game(R, cfg, st, seed, g)
-        assign_strategies(st, fsid, fpar, rsid, rpar)
+        assign_seats(st.sid, st.par, st.sc[S.S_FOCAL], fsid, fpar, rsid, rpar)
         _check(R, st, bad)
         done = False
         while not done:

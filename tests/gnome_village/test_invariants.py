@@ -9,11 +9,11 @@ from simcore.games.gnome_village import consts as K
 from simcore.games.gnome_village import state as S
 from simcore.games.gnome_village import tables as T
 from simcore.games.gnome_village.config import make_config, seat_strategies
-from simcore.games.gnome_village.game import assign_strategies
 from simcore.games.gnome_village.state import new_state
 from simcore.games.gnome_village.turn import next_turn, setup_game
 from simcore.games.gnome_village.village import check_village
 from simcore.policy import FIRST, RANDOM
+from simcore.seats import assign_seats
 
 from tests import invariant_count
 
@@ -127,7 +127,7 @@ def _check(R, st, houses_total, bad):
 def _play_checked(R, cfg, st, fsid, fpar, rsid, rpar, seed, n_games, houses_total, bad, ends):
     for g in range(n_games):
         setup_game(R, cfg, st, seed, g)
-        assign_strategies(st, fsid, fpar, rsid, rpar)
+        assign_seats(st.sid, st.par, st.sc[S.S_FOCAL], fsid, fpar, rsid, rpar)
         _check(R, st, houses_total, bad)
         while not next_turn(R, cfg, st):
             _check(R, st, houses_total, bad)

@@ -6,6 +6,7 @@ import strategies
 from simcore.games.gnome_village import consts as K
 from simcore.games.gnome_village import game as G
 from simcore.games.gnome_village.config import make_config
+from simcore.seats import assign_seats
 
 from .scenario import CAT
 
@@ -53,8 +54,9 @@ def test_a_playout_does_not_read_the_real_deck_order():
     for flip in (False, True):
         st = G.new_state(CAT.rules)
         setup_game(CAT.rules, cfg, st, 3, 0)
-        G.assign_strategies(st, LOOKAHEAD.kernel_id, np.resize(np.asarray(LOOKAHEAD.param_vector()), 32),
-                            GREEDY.kernel_id, np.resize(np.asarray(GREEDY.param_vector()), 32))
+        assign_seats(st.sid, st.par, st.sc[S.S_FOCAL],
+                     LOOKAHEAD.kernel_id, np.resize(np.asarray(LOOKAHEAD.param_vector()), 32),
+                     GREEDY.kernel_id, np.resize(np.asarray(GREEDY.param_vector()), 32))
         if flip:
             for deck, n in ((st.forest, st.sc[S.S_FOREST_N] - 1), (st.bizs, st.sc[S.S_BIZ_N] - KEEP),
                             (st.roads, st.sc[S.S_ROAD_N] - KEEP)):

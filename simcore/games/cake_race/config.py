@@ -15,6 +15,7 @@ from ...errors import UserError
 from ...gamekit import Option, parse_seat
 from ...packed import register_word_tuple, word_tuple_view
 from ...policy import FIRST, N_GENERIC, PLUGIN, RANDOM
+from ...seats import param_row
 from . import consts as K
 from .catalog import K_CAP, Catalog
 from .state import MAX_PARAMS
@@ -169,24 +170,17 @@ def check_adaptive(catalog: Catalog, params: np.ndarray) -> None:
         raise UserError(f"adaptive lead_weight must be at least 0, got {params[2]:g}")
 
 
-def param_row(params) -> np.ndarray:
-    row = np.zeros(MAX_PARAMS, np.float64)
-    p = np.asarray(params, np.float64).ravel()[:MAX_PARAMS]
-    row[: p.shape[0]] = p
-    return row
-
-
 def seat_strategies(cfg: Config, strategy_id: int, params) -> tuple[int, np.ndarray, int, np.ndarray]:
     """(focal id, focal params row, rivals' id, rivals' params row)."""
-    fpar = param_row(params)
+    fpar = param_row(params, MAX_PARAMS)
     if cfg.rival_sid < 0:
         return strategy_id, fpar, strategy_id, fpar
     if cfg.rival_sid == THRESHOLD:
-        rpar = param_row([cfg.rival_k])
+        rpar = param_row([cfg.rival_k], MAX_PARAMS)
     elif cfg.rival_sid == ADAPTIVE:
-        rpar = param_row(list(ADAPTIVE_PARAMS.values()))
+        rpar = param_row(list(ADAPTIVE_PARAMS.values()), MAX_PARAMS)
     else:
-        rpar = param_row([])
+        rpar = param_row([], MAX_PARAMS)
     return strategy_id, fpar, cfg.rival_sid, rpar
 
 

@@ -22,6 +22,7 @@ Options:
 from ...jit import njit
 from ...linked import PLUGIN_SLOT, chooser_call, tuple_view
 from ...policy import N_GENERIC, PLUGIN, choose_generic
+from ...seats import checked_answer
 from . import consts as K
 from . import state as S
 from .catalog import RULES_TYPE
@@ -47,9 +48,4 @@ def decide(R, cfg, st, p, kind, n):
         i = choose_generic(sid, st.rng, K.STREAM_POLICY, n, par, asked)
     else:
         i = choose_bound(R, cfg, st, kind, n, PLUGIN_SLOT if sid == PLUGIN else sid, par)
-    if i < 0 or i >= n:
-        st.sc[S.S_BAD_KIND] = kind
-        st.sc[S.S_BAD_N] = n
-        st.sc[S.S_BAD_INDEX] = i
-        raise ValueError("illegal option")
-    return i
+    return checked_answer(st.sc, S.S_BAD_KIND, kind, n, i)

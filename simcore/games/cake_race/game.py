@@ -8,11 +8,9 @@ from __future__ import annotations
 import numpy as np
 
 from ... import plugins
-from ...errors import IllegalOption, UserError
 from ...gamekit import game_runners
 from ...jit import njit
-from ...linked import PLUGIN_SLOT, bound
-from ...policy import N_GENERIC, PLUGIN
+from ...seats import assign_seats, check_bound, illegal_answer
 from . import consts as K
 from . import state as S
 from .catalog import Catalog
@@ -20,15 +18,6 @@ from .config import Config, check_strategy, seat_strategies
 from .decide import CHOOSERS
 from .rules import play_game, setup_game
 from .state import State, new_state
-
-
-@njit
-def assign_strategies(st, fsid, fpar, rsid, rpar):
-    for p in range(K.MAX_PLAYERS):
-        focal = p == st.sc[S.S_FOCAL]
-        st.sid[p] = fsid if focal else rsid
-        for j in range(st.par.shape[1]):
-            st.par[p, j] = fpar[j] if focal else rpar[j]
 
 
 @njit
@@ -67,7 +56,7 @@ def run_chunk(R, cfg, st, fsid, fpar, rsid, rpar, seed, start, out):
     """Play games start .. start + len(out) - 1 of root `seed`, one result row each."""
     for i in range(out.shape[0]):
         setup_game(R, cfg, st, seed, start + i)
-        assign_strategies(st, fsid, fpar, rsid, rpar)
+        assign_seats(st.sid, st.par, st.sc[S.S_FOCAL], fsid, fpar, rsid, rpar)
         play_game(R, cfg, st)
         record_result(st, out[i])
 
@@ -77,15 +66,11 @@ def _run_chunk(catalog: Catalog, cfg: Config, st: State, strategy_id: int, param
     check_strategy(catalog, strategy_id, params)
     plugins.bind_state(st, catalog.rules, st.opts)
     fsid, fpar, rsid, rpar = seat_strategies(cfg, strategy_id, params)
-    for sid in (fsid, rsid):
-        if sid >= N_GENERIC and not bound(CHOOSERS, PLUGIN_SLOT if sid == PLUGIN else sid):
-            raise UserError(f"strategy #{sid} has no kernel bound in the cake race's chooser "
-                            f"table (strategies.get(NAME) loads a strategy's kernel)")
+    check_bound(CHOOSERS, "the cake race", (fsid, rsid))
     try:
         run_chunk(catalog.rules, cfg, st, fsid, fpar, rsid, rpar, seed, start, out)
     except ValueError:
-        raise IllegalOption(K.DECISIONS[int(st.sc[S.S_BAD_KIND])], int(st.sc[S.S_BAD_N]),
-                            int(st.sc[S.S_BAD_INDEX])) from None
+        raise illegal_answer(K.DECISIONS, st.sc, S.S_BAD_KIND) from None
 
 
 run_games, play_logged = game_runners(_run_chunk, new_state, K.N_RESULT_FIELDS, S.S_EV_N)

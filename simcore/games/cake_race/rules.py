@@ -6,6 +6,7 @@ Kernels never allocate: every buffer is in the State.
 """
 import numpy as np
 
+from ...eventlog import append_event
 from ...jit import njit
 from ...rng import randint, shuffle, stream_state
 from . import catalog as C
@@ -17,15 +18,9 @@ from .decide import decide
 # ------------------------------------------------------------------ log and dice
 @njit(inline="always")
 def ev(st, kind, p, a, b, c):
-    if st.sc[S.S_EV_ON] and st.sc[S.S_EV_N] < st.events.shape[0]:
-        i = st.sc[S.S_EV_N]
-        st.events[i, 0] = kind
-        st.events[i, 1] = st.sc[S.S_ROUND]
-        st.events[i, 2] = p
-        st.events[i, 3] = a
-        st.events[i, 4] = b
-        st.events[i, 5] = c
-        st.sc[S.S_EV_N] = i + 1
+    """Record an event when the log is on (simcore.eventlog)."""
+    if st.sc[S.S_EV_ON]:
+        append_event(st.events, st.sc, S.S_EV_N, kind, st.sc[S.S_ROUND], p, a, b, c)
 
 
 @njit

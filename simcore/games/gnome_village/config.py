@@ -22,6 +22,7 @@ from ...errors import UserError
 from ...gamekit import Option, parse_seat
 from ...packed import register_word_tuple, word_tuple_view
 from ...policy import FIRST, N_GENERIC, PLUGIN, RANDOM
+from ...seats import param_row
 from .state import MAX_PARAMS
 
 # Gnome Village's own strategies: their ids (slots in the rules' chooser table, decide.CHOOSERS)
@@ -147,19 +148,12 @@ def check_strategy(catalog, strategy_id: int, params) -> None:
         raise UserError(f"strategy #{strategy_id} does not play Gnome Village")
 
 
-def param_row(params) -> np.ndarray:
-    row = np.zeros(MAX_PARAMS, np.float64)
-    p = np.asarray(params, np.float64).ravel()[:MAX_PARAMS]
-    row[: p.shape[0]] = p
-    return row
-
-
 def seat_strategies(cfg: Config, strategy_id: int, params) -> tuple:
     """(focal id, focal params row, rivals' id, rivals' params row)."""
-    fpar = param_row(params)
+    fpar = param_row(params, MAX_PARAMS)
     if cfg.rival_sid < 0:
         return strategy_id, fpar, strategy_id, fpar
-    rpar = param_row(list(GREEDY_PARAMS.values()) if cfg.rival_sid == GREEDY else [])
+    rpar = param_row(list(GREEDY_PARAMS.values()) if cfg.rival_sid == GREEDY else [], MAX_PARAMS)
     return strategy_id, fpar, cfg.rival_sid, rpar
 
 
@@ -175,6 +169,6 @@ def seat_rows(cfg: Config, strategy_id: int, params) -> tuple | None:
     for q, sid in enumerate(sids):
         if sid == NO_SEAT:
             continue
-        rows[q] = param_row(params) if sid == strategy_id else \
-            param_row(DEFAULT_PARAMS.get(by_id[sid], []))
+        rows[q] = param_row(params, MAX_PARAMS) if sid == strategy_id else \
+            param_row(DEFAULT_PARAMS.get(by_id[sid], []), MAX_PARAMS)
     return ids, rows

@@ -1,6 +1,7 @@
 """Small kernels every phase uses: the log, coins, tokens, gnomes going home, the Happy Gnome,
 Military protection and counts over a village (over the rectangle that holds its tiles,
 village.tile_box). Rule IDs refer to ../rules-checklist.md."""
+from ...eventlog import append_event
 from ...jit import njit
 from . import consts as K
 from . import state as S
@@ -10,16 +11,10 @@ from .village import gnome_at, tile_box
 
 @njit
 def ev(st, kind, p, a, b, c):
-    """Record an event when the log is on (costs a test and nothing else when off)."""
-    if st.sc[S.S_EV_ON] and st.sc[S.S_EV_N] < st.events.shape[0]:
-        i = st.sc[S.S_EV_N]
-        st.events[i, 0] = kind
-        st.events[i, 1] = st.sc[S.S_ROUND]
-        st.events[i, 2] = p
-        st.events[i, 3] = a
-        st.events[i, 4] = b
-        st.events[i, 5] = c
-        st.sc[S.S_EV_N] = i + 1
+    """Record an event when the log is on (simcore.eventlog; costs a test and nothing else
+    when off)."""
+    if st.sc[S.S_EV_ON]:
+        append_event(st.events, st.sc, S.S_EV_N, kind, st.sc[S.S_ROUND], p, a, b, c)
 
 
 # ------------------------------------------------------------------ coins (GV-S10)

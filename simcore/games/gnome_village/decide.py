@@ -14,6 +14,7 @@ parameter row. The deciding seat is `st.ctl[H_SEAT]`.
 from ...jit import njit
 from ...linked import PLUGIN_SLOT, chooser_call
 from ...policy import N_GENERIC, PLUGIN, choose_generic
+from ...seats import checked_answer
 from . import consts as K
 from . import state as S
 
@@ -35,9 +36,4 @@ def decide(R, C, st, p, kind, n):
     else:
         i = choose_bound(R, C, st, kind, n, PLUGIN_SLOT if sid == PLUGIN else sid, par)
     st.ctl[S.H_ASKED] += 1
-    if i < 0 or i >= n:
-        st.ctl[S.H_BAD_KIND] = kind
-        st.ctl[S.H_BAD_N] = n
-        st.ctl[S.H_BAD_INDEX] = i
-        raise ValueError("a strategy returned an index outside the legal options")
-    return i
+    return checked_answer(st.ctl, S.H_BAD_KIND, kind, n, i)

@@ -8,26 +8,15 @@ from __future__ import annotations
 import numpy as np
 
 from ... import plugins
-from ...errors import IllegalOption, UserError
 from ...gamekit import game_runners
 from ...jit import njit
-from ...linked import PLUGIN_SLOT, bound
-from ...policy import N_GENERIC, PLUGIN
+from ...seats import assign_seats, check_bound, illegal_answer
 from . import consts as K
 from . import state as S
 from .config import check_strategy, seat_rows, seat_strategies
 from .decide import CHOOSERS
 from .state import new_state
 from .turn import play_game, setup_game
-
-
-@njit
-def assign_strategies(st, fsid, fpar, rsid, rpar):
-    for p in range(K.MAX_PLAYERS):
-        focal = p == st.sc[S.S_FOCAL]
-        st.sid[p] = fsid if focal else rsid
-        for j in range(st.par.shape[1]):
-            st.par[p, j] = fpar[j] if focal else rpar[j]
 
 
 @njit
@@ -61,7 +50,7 @@ def run_chunk(R, C, st, fsid, fpar, rsid, rpar, seed, start, out):
     """Play games start .. start + len(out) - 1 of root `seed`, one result row each."""
     for i in range(out.shape[0]):
         setup_game(R, C, st, seed, start + i)
-        assign_strategies(st, fsid, fpar, rsid, rpar)
+        assign_seats(st.sid, st.par, st.sc[S.S_FOCAL], fsid, fpar, rsid, rpar)
         play_game(R, C, st)
         record_result(st, out[i])
 
@@ -85,18 +74,14 @@ def _run_chunk(catalog, cfg, st, strategy_id: int, params, seed: int, start: int
     plugins.bind_state(st, catalog.rules)
     fsid, fpar, rsid, rpar = seat_strategies(cfg, strategy_id, params)
     per_seat = seat_rows(cfg, strategy_id, params)
-    for sid in ((fsid, rsid) if per_seat is None else per_seat[0].tolist()):
-        if sid >= N_GENERIC and not bound(CHOOSERS, PLUGIN_SLOT if sid == PLUGIN else sid):
-            raise UserError(f"strategy #{sid} has no kernel bound in Gnome Village's chooser "
-                            f"table (strategies.get(NAME) loads a strategy's kernel)")
+    check_bound(CHOOSERS, "Gnome Village", (fsid, rsid) if per_seat is None else per_seat[0])
     try:
         if per_seat is None:
             run_chunk(catalog.rules, cfg, st, fsid, fpar, rsid, rpar, seed, start, out)
         else:
             run_chunk_seats(catalog.rules, cfg, st, per_seat[0], per_seat[1], seed, start, out)
     except ValueError:
-        raise IllegalOption(K.DECISIONS[int(st.ctl[S.H_BAD_KIND])], int(st.ctl[S.H_BAD_N]),
-                            int(st.ctl[S.H_BAD_INDEX])) from None
+        raise illegal_answer(K.DECISIONS, st.ctl, S.H_BAD_KIND) from None
 
 
 run_games, play_logged = game_runners(_run_chunk, new_state, K.N_RESULT_FIELDS, S.S_EV_N)

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ... import plugins
-from ...errors import IllegalOption
 from ...gamekit import game_runners
 from ...jit import njit
 from ...packed import as_vector
+from ...seats import illegal_answer
 from . import consts as K
 from . import state as S
 from .rules.core import houses_built
@@ -89,9 +89,7 @@ def _run_chunk(catalog: Catalog, cfg: Config, st: State, strategy_id: int, param
         else:
             run_chunk(catalog.rules, cfg, st, strategy_id, params, seed, start, out)
     except ValueError:
-        kind = int(st.ctl[S.H_BAD_KIND])
-        raise IllegalOption(K.DECISIONS[kind], int(st.ctl[S.H_BAD_N]),
-                            int(st.ctl[S.H_BAD_INDEX])) from None
+        raise illegal_answer(K.DECISIONS, st.ctl, S.H_BAD_KIND) from None
 
 
 run_games, play_logged = game_runners(_run_chunk, new_state, K.N_RESULT_FIELDS, S.S_EV_N)

@@ -1,4 +1,5 @@
 """Shared kernels: the game log, decisions, resources, cakes and the victory check."""
+from ....eventlog import append_event
 from ....jit import njit
 from .. import consts as K
 from .. import state as S
@@ -11,21 +12,7 @@ from .query import stock_total
 def log(C, st, kind, a, b, c):
     """Append an event (kind, round, player, a, b, c) when the game log is on."""
     if C.log_on:
-        i = st.sc[S.S_EV_N]
-        if i < st.events.shape[0]:
-            ev = st.events[i]
-            ev[0] = kind
-            ev[1] = st.sc[S.S_ROUND]
-            ev[2] = st.sc[S.S_CUR]
-            ev[3] = a
-            ev[4] = b
-            ev[5] = c
-            st.sc[S.S_EV_N] = i + 1
-
-
-@njit
-def running(st):
-    return st.sc[S.S_OUTCOME] == K.RUNNING
+        append_event(st.events, st.sc, S.S_EV_N, kind, st.sc[S.S_ROUND], st.sc[S.S_CUR], a, b, c)
 
 
 # ------------------------------------------------------------------ resources (HV-R01)

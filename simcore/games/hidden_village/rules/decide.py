@@ -13,6 +13,7 @@ from ....jit import njit
 from ....linked import PLUGIN_SLOT, chooser_call
 from ....policy import N_GENERIC, PLUGIN, choose_generic
 from ....rng import next_u64, randint, shuffle
+from ....seats import checked_answer
 from .. import consts as K
 from .. import state as S
 from .. import tables as T
@@ -125,9 +126,4 @@ def decide(R, C, st, kind, n, sid, params):
         return 0
     idx = choose(R, C, st, kind, n, sid, params)
     st.ctl[S.H_ASKED] += 1
-    if idx < 0 or idx >= n:
-        st.ctl[S.H_BAD_KIND] = kind
-        st.ctl[S.H_BAD_N] = n
-        st.ctl[S.H_BAD_INDEX] = idx
-        raise ValueError("a strategy returned an index outside the legal options")
-    return idx
+    return checked_answer(st.ctl, S.H_BAD_KIND, kind, n, idx)
