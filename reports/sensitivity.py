@@ -20,33 +20,12 @@ import numpy as np
 import pandas as pd
 
 from simcore.reportkit import SKILL
-from simcore.stats import Z95, wilson_interval
+from simcore.stats import Z95, fdr_marks, p_value, wilson_interval
 
-FDR = 0.05
+from .tables import paired_row
+
 RULE_COLS = ["rules", "rule_kind", "assume", "games", "wins", "win_rate", "ci_low", "ci_high",
              "diff", "diff_ci_low", "diff_ci_high", "p_value", "note"]
-
-
-# ----------------------------------------------------------------------------- p-values, FDR
-def p_value(diff: float, low: float, high: float, z: float = Z95) -> float:
-    """Two-sided p-value of a difference from its normal interval (1.0 when the interval is
-    not estimable: every game gave the same difference)."""
-    if low != low or high != high:
-        return 1.0 if diff == 0 else 0.0
-    se = (high - low) / (2 * z)
-    if se <= 0:
-        return 1.0 if diff == 0 else 0.0
-    return math.erfc(abs(diff) / se / math.sqrt(2))
-
-
-def fdr_marks(p_values, alpha: float = FDR) -> np.ndarray:
-    """True where an effect survives the Benjamini-Hochberg correction at `alpha` over all the
-    p-values given (statsmodels multipletests, method fdr_bh)."""
-    p = np.asarray(list(p_values), dtype=float)
-    if p.size == 0:
-        return np.zeros(0, bool)
-    from statsmodels.stats.multitest import multipletests
-    return multipletests(p, alpha=alpha, method="fdr_bh")[0]
 
 
 # ----------------------------------------------------------------------------- one setting
@@ -69,7 +48,6 @@ def analyse(df: pd.DataFrame, z: float = Z95) -> dict:
     the alternative's) with p-values and `fdr` (survives Benjamini-Hochberg at 5%),
     "envelope": the range of the win rate over each kind of rule set, "interactions": each
     pair rule set's joint effect against the sum of its two single effects}."""
-    from .tables import paired_row
     wins = _wins(df)
     meta = df.drop_duplicates("rules").set_index("rules")
     rows = []

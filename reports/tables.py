@@ -19,7 +19,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from simcore.stats import Z95, paired_difference, wilson_interval
+from simcore.stats import Z95, fdr_marks, p_value, paired_difference, wilson_interval
 
 QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 NOT_CONFIG = ("cell", "game", "won", "results", "_config")   # _config: see _with_ids
@@ -413,7 +413,6 @@ def with_fdr(t: pd.DataFrame, keys: list) -> pd.DataFrame:
     interval) and `fdr`: True where it survives a Benjamini-Hochberg false-discovery-rate
     correction at 5% over the ranking's rows sharing `keys` (one card-impact sweep: 85
     removals tested at 95% would show about 4 'significant' by chance alone)."""
-    from .sensitivity import fdr_marks, p_value
     t = t.copy()
     t["p_value"] = [p_value(d, lo, hi) for d, lo, hi in
                     zip(t["diff"], t["diff_ci_low"], t["diff_ci_high"])]

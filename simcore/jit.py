@@ -41,7 +41,7 @@ if "NUMBA_OPT" not in os.environ:
     os.environ["NUMBA_OPT"] = OPT_LEVEL
     numba.config.reload_config()
 
-# A plug-in strategy is called back in object mode (simcore.policy.choose_plugin): numba
+# A plug-in strategy is called back in object mode (simcore.plugin_chooser.choose_plugin): numba
 # warns, at compile time, that those calls take the GIL. Only plug-in games are affected.
 warnings.filterwarnings("ignore", message="Code running in object mode won't allow parallel",
                         category=NumbaWarning)

@@ -2,9 +2,19 @@
 in every game's chooser table (simcore.linked) at PLUGIN_SLOT when a plug-in is activated.
 Its object-mode callback then stays out of the rules' kernels (it was linked into each of the
 ~60 rule kernels that ask a decision)."""
-from .jit import cfunc
+import numba
+
+from . import plugins
+from .jit import cfunc, njit
 from .linked import CHOOSE_SIGNATURE, PLUGIN_SLOT, bind_all
-from .policy import choose_plugin
+
+
+@njit
+def choose_plugin(kind, n):
+    """Ask the bound plug-in strategy (simcore.plugins) in Python; -1 if it answers badly."""
+    with numba.objmode(idx="int64"):
+        idx = plugins.dispatch(kind, n)
+    return idx
 
 
 @cfunc(CHOOSE_SIGNATURE)

@@ -5,10 +5,8 @@ A game's kernel enumerates the legal options of a decision into an array and ask
 are plain ints so every strategy compiles once into the game kernel; `strategies/` maps names
 to ids and holds their descriptions and parameters.
 """
-import numba
 import numpy as np
 
-from . import plugins
 from .jit import njit
 from .rng import randint
 
@@ -31,11 +29,3 @@ def choose_generic(strategy_id, rng_states, policy_stream, n_options, params, de
             return np.int64(params[decision_no])
         return 0
     return -1
-
-
-@njit
-def choose_plugin(kind, n):
-    """Ask the bound plug-in strategy (simcore.plugins) in Python; -1 if it answers badly."""
-    with numba.objmode(idx="int64"):
-        idx = plugins.dispatch(kind, n)
-    return idx

@@ -1,4 +1,5 @@
-"""Interval estimates for win rates."""
+"""Interval estimates for win rates and their differences, and the p-values and false-discovery
+correction of ranked differences."""
 import math
 
 
@@ -130,3 +131,28 @@ def sequential_z(n_looks: int, confidence: float = 0.95) -> float:
     least `confidence` (Bonferroni: each look gets (1 - confidence) / n_looks). Stopping at any
     look therefore keeps the stated coverage, whatever the rule that chose the look."""
     return z_for(1.0 - (1.0 - confidence) / n_looks)
+
+
+FDR = 0.05   # the false-discovery rate of the ranked paired comparisons (fdr_marks)
+
+
+def p_value(diff: float, low: float, high: float, z: float = Z95) -> float:
+    """Two-sided p-value of a difference from its normal interval (1.0 when the interval is
+    not estimable: every game gave the same difference)."""
+    if low != low or high != high:
+        return 1.0 if diff == 0 else 0.0
+    se = (high - low) / (2 * z)
+    if se <= 0:
+        return 1.0 if diff == 0 else 0.0
+    return math.erfc(abs(diff) / se / math.sqrt(2))
+
+
+def fdr_marks(p_values, alpha: float = FDR):
+    """True where an effect survives the Benjamini-Hochberg correction at `alpha` over all the
+    p-values given (statsmodels multipletests, method fdr_bh), as a bool array."""
+    import numpy as np
+    p = np.asarray(list(p_values), dtype=float)
+    if p.size == 0:
+        return np.zeros(0, bool)
+    from statsmodels.stats.multitest import multipletests
+    return multipletests(p, alpha=alpha, method="fdr_bh")[0]

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from experiments.cli import app
 from reports import sensitivity as S
+from simcore import stats
 from simcore import assumptions as A
 from simcore.games import get_game
 
@@ -66,11 +67,11 @@ def test_rule_sets_pair_with_the_default_by_game_index():
 def test_fdr_marks_are_benjamini_hochberg():
     p = [0.001, 0.008, 0.039, 0.041, 0.042, 0.06, 0.074, 0.205, 0.212, 0.216]
     # BH at 5%: the largest i with p(i) <= 0.05 i / 10 is i = 2
-    assert S.fdr_marks(p).tolist() == [True, True] + [False] * 8
+    assert stats.fdr_marks(p).tolist() == [True, True] + [False] * 8
     # 3 of 10 clear 0.05 alone; the correction keeps 2
-    assert sum(x < 0.05 for x in p) == 5 and S.fdr_marks(p).sum() == 2
-    assert S.p_value(0.0, -0.1, 0.1) == pytest.approx(1.0)
-    assert S.p_value(0.1, 0.0, 0.2) == pytest.approx(0.05, abs=1e-4)
+    assert sum(x < 0.05 for x in p) == 5 and stats.fdr_marks(p).sum() == 2
+    assert stats.p_value(0.0, -0.1, 0.1) == pytest.approx(1.0)
+    assert stats.p_value(0.1, 0.0, 0.2) == pytest.approx(0.05, abs=1e-4)
 
 
 def test_the_envelope_includes_the_default_and_the_extremes():
