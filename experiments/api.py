@@ -26,64 +26,12 @@ from simcore.summarykit import accumulator
 
 from . import engine
 from .engine import DEFAULT_MAX_GAMES, Cell, Player, make_cell
+from .playing import Execution, play_cells, run_identity
 from .runs import DEFAULT_CHUNK, Resolved, RunSpec, check_games, resolve
 
 __all__ = ["RunSpec", "Resolved", "resolve", "play", "run", "compare", "sweep", "ladder",
            "report", "read_results", "verify", "assumptions", "validate_assumptions", "sensitivity",
            "Execution", "DEFAULT_CHUNK", "DEFAULT_MAX_GAMES"]
-
-
-@dataclass
-class Execution:
-    """Where and how games are played (every command that plays many games takes these)."""
-    chunk: int = DEFAULT_CHUNK
-    jobs: int | None = None            # worker processes (None: all cores)
-    backend: str = "loky"
-    scheduler: str | None = None       # the dask scheduler, with backend "dask"
-    until_halfwidth: float | None = None
-    max_games: int | None = None
-    progress: object = None
-    notes: object = None               # called with each note line (a chunk quarantined...)
-
-    def check(self, games: int):
-        """Every option checked before anything is played or written."""
-        from simcore.runner import BACKENDS, check_jobs
-        engine.check_stopping(games, self.until_halfwidth, self.max_games)
-        check_jobs(self.jobs)
-        if self.backend not in BACKENDS:
-            raise UserError(f"unknown backend '{self.backend}' (known: {', '.join(BACKENDS)})")
-        if self.chunk < 1:
-            raise UserError(f"--chunk must be at least 1, got {self.chunk}")
-
-
-def _play(cells: list, units: list, games: int, results: str | None, kind: str,
-          identity: dict, ex: Execution, pairs: list = ()):
-    """Play the units' cells (into a results folder if given): (player, stops, z, info).
-    A results folder's damaged chunks are moved into its quarantine/ and their games
-    replayed; `player.notes` says which."""
-    ex.check(games)
-    store = None
-    if results is not None:
-        from simcore.store import ResultsStore
-        store = ResultsStore(results, kind, identity, {c.id: c.definition for c in cells})
-    try:
-        player = Player(cells, store=store, chunk=ex.chunk, jobs=ex.jobs, backend=ex.backend,
-                        scheduler=ex.scheduler, progress=ex.progress,
-                        pairs=[u for u in units if len(u) == 2])
-        if store is not None:
-            player.notes = store.notes()
-            if ex.notes is not None:
-                for line in player.notes:
-                    ex.notes(line)
-        stops, z, info = engine.play_units(player, units, games, ex.until_halfwidth, ex.max_games)
-    finally:
-        if store is not None:
-            store.close()
-    return player, stops, z, info
-
-
-def _identity(game: str, seed: int, **more) -> dict:
-    return {"game": game, "seed": seed, "code": engine.code_version(game), **more}
 
 
 # ----------------------------------------------------------------------------- play
@@ -159,8 +107,8 @@ def run(spec: RunSpec, games: int = 10_000, results: str | None = None,
     check_games(games)
     cell = make_cell("run", spec)
     t0 = time.perf_counter()
-    player, stops, z, info = _play([cell], [("run",)], games, results, "run",
-                                   _identity(cell.run.game.name, spec.seed), ex)
+    player, stops, z, info = play_cells([cell], [("run",)], games, results, "run",
+                                   run_identity(cell.run.game.name, spec.seed), ex)
     secs = time.perf_counter() - t0
     n = stops[("run",)]
     acc, wins = player.stats("run", n)
@@ -221,8 +169,8 @@ def compare(a: RunSpec, b: RunSpec, games: int = 10_000, results: str | None = N
     cells = [make_cell("a", a), make_cell("b", b)]
     if cells[0].definition == cells[1].definition:
         raise UserError("--a and --b give the same configuration: nothing to compare")
-    player, stops, z, info = _play(cells, [("a", "b")], games, results, "compare",
-                                   _identity(a.game, a.seed), ex)
+    player, stops, z, info = play_cells(cells, [("a", "b")], games, results, "compare",
+                                   run_identity(a.game, a.seed), ex)
     n = stops[("a", "b")]
     return CompareResult(cells[0].run, cells[1].run, engine.paired(player, "a", "b", n, z), info,
                          z, n)
@@ -265,8 +213,8 @@ def sweep(experiment: str, results: str, games: int | None = None,
     in_pair = {c for p in prs for c in p}
     units = prs + [(c.id,) for c in cells if c.id not in in_pair]
     game = cells[0].run.game
-    player, stops, z, info = _play(cells, units, n_games, results, "sweep",
-                                   _identity(game.name, grid.seed, experiment=grid.name,
+    player, stops, z, info = play_cells(cells, units, n_games, results, "sweep",
+                                   run_identity(game.name, grid.seed, experiment=grid.name,
                                              axes=grid.axis_names), ex)
     n_of: dict = {}
     for u, n in stops.items():          # a baseline cell is in several pairs: its largest count
@@ -326,8 +274,8 @@ def ladder(spec: RunSpec, games: int = 2000, execution: Execution | None = None)
             notes.append(f"{cell_id(axes)}: {e}")
     if not cells:
         raise UserError("no level can be played with these options: " + "; ".join(notes))
-    player, stops, z, info = _play(cells, [(c.id,) for c in cells], games, None, "ladder",
-                                   _identity(base.game.name, spec.seed), ex)
+    player, stops, z, info = play_cells(cells, [(c.id,) for c in cells], games, None, "ladder",
+                                   run_identity(base.game.name, spec.seed), ex)
     rows = []
     for c in cells:
         s = accumulator(c.run.game.summarize).finish(player.stats(c.id, games)[0]["summary"])
@@ -394,8 +342,8 @@ def curve(spec: RunSpec, levels: list | None = None, points: int = 11, games: in
             cells.append(make_cell(cell_id({**axes, "skill": s}),
                                    spec.but(options=axes, params={**spec.params, "skill": s}),
                                    {**axes, "skill": s}))
-    player, stops, z, info = _play(cells, [(c.id,) for c in cells], games, None, "curve",
-                                   _identity(base.game.name, spec.seed), ex)
+    player, stops, z, info = play_cells(cells, [(c.id,) for c in cells], games, None, "curve",
+                                   run_identity(base.game.name, spec.seed), ex)
     point_rows, thresh = [], []
     for axes in axes_list:
         mine = [c for c in cells if all(c.axes[k] == v for k, v in axes.items())]

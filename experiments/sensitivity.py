@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from simcore.errors import UserError
 
 from .engine import make_cell
+from .playing import Execution, play_cells, run_identity
 from .runs import RunSpec, check_games
 
 DEFAULT_SAMPLES = 64
@@ -122,8 +123,7 @@ def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000,
     from simcore import assumptions as A
     from simcore.games import get_game
 
-    from . import api
-    ex = execution or api.Execution()
+    ex = execution or Execution()
     check_games(games)
     if samples < 0:
         raise UserError(f"--samples must be at least 0, got {samples}")
@@ -167,11 +167,11 @@ def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000,
         folder = tmp.name
     else:
         folder = results
-    identity = api._identity(game.name, spec.seed, experiment="sensitivity", samples=samples,
+    identity = run_identity(game.name, spec.seed, experiment="sensitivity", samples=samples,
                              interactions=interactions)
     t0 = time.perf_counter()
     try:
-        player, stops, z, info = api._play(cells, units, games, folder, "sensitivity", identity, ex)
+        player, stops, z, info = play_cells(cells, units, games, folder, "sensitivity", identity, ex)
         played = player.played
         df = _read(folder, cells, stops)
         # the pairs among the largest single effects of each setting
@@ -186,7 +186,7 @@ def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000,
                         pair_cells.append(c)
                         pair_units.append((default_of[sid], c.id))
         if pair_cells:
-            player, stops2, z2, info2 = api._play(cells + pair_cells, units + pair_units, games,
+            player, stops2, z2, info2 = play_cells(cells + pair_cells, units + pair_units, games,
                                                   folder, "sensitivity", identity, ex)
             played += player.played
             stops.update(stops2)
