@@ -83,15 +83,21 @@ def stop(helper: subprocess.Popen | None) -> None:
 
 
 def main(argv: list[str]) -> int:
-    """The helper: compile the rules of the game `argv[0]` names (JSON: game, players, seed)."""
+    """The helper: compile the rules of the game `argv[0]` names (JSON: game, players, seed)
+    by playing one game of the random strategy with the game's default options and data,
+    loaded through the game contract (simcore.gamekit.Game) alone."""
     job = json.loads(argv[0])
-    from experiments.runs import RunSpec, resolve
-    r = resolve(RunSpec(game=job["game"], players=job["players"], strategy="random", seed=job["seed"]))
-    # one game whatever resolve thought of the cache: the run's process may have saved its
-    # first kernels there already, which resolve takes for compiled rules
-    r.game.run_games(r.catalog, r.config, r.strategy.kernel_id, r.params, job["seed"], 0, 1)
+    import strategies
+    from simcore.games import get_game
+    game = get_game(job["game"])
+    options = game.resolve_options({})
+    catalog = game.load_catalog(None, **game.catalog_options(options))
+    config, _ = game.make_config(catalog, players=job["players"], **game.config_options(options))
+    strat = strategies.get("random", game.name)
+    # one game whatever the cache held when the run looked: the run's process may have saved
+    # its first kernels there already, which rules_compiled takes for compiled rules
+    game.run_games(catalog, config, strat.kernel_id, strat.param_vector(), job["seed"], 0, 1)
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
