@@ -1,6 +1,7 @@
 """Hidden Village's cards as data: the card files' schema, the effect vocabulary a card's
 `effects` compile to, card mixes (`--cards FILE`, `--without CARD_ID`) and the views of the
-cards the CLI prints (`card_records`, `validate_cards`).
+cards the CLI prints (`card_records`); the loader's check of a card file is
+catalog.validate_cards.
 
 Plain Python: the loader (catalog.py) calls `parse_cards` and packs what it returns into the
 Rules tables (tables.py); kernels never import this module.
@@ -16,7 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...datafile import SOURCE, DataFile, Field
+from ...datafile import SOURCE, Field
 from ...errors import DataError, UserError
 from . import consts as K
 from . import tables as T
@@ -487,36 +488,3 @@ def card_records(cat) -> list:
             out.append(rec)
     return out
 
-
-def validate_cards(path, data_dir=None):
-    """Check a card catalog file, each entry on its own, and report every problem found.
-
-    Returns (problems, summary): `problems` is a list of DataError in file order (the first
-    problem of each bad entry, and the file-level ones); `summary` holds the counts, the mix
-    name and, when there is no problem, notes on the levels and player counts the cards cannot
-    set up. Raises UserError only when the file cannot be read at all."""
-    from .catalog import DEFAULT_DATA_DIR, load_catalog   # the loader imports this module
-
-    p = cards_path(path)
-    f = DataFile(p)
-    base = load_catalog(data_dir)          # the board, levels and setup to check against
-    problems: list = []
-    parsed = parse_cards({c: f for c in CARD_KINDS}, [loc["id"] for loc in base.locations],
-                          base.resources, problems)
-    counts = mix_counts([c.values[0] for c in parsed["smurf"]], len(parsed["cake"]),
-                        [c.values[0] for c in parsed["gargamel"]])
-    mix = base_mix(None, {}, p, DEFAULT_DATA_DIR)
-    notes = []
-    if not problems:
-        for lid, lv in base.levels.items():
-            why = level_shortfall(lid, lv, counts, mix)
-            if why:
-                notes.append(why)
-        for players, hand in sorted(base.setup["hand_size"].items()):
-            why = hand_shortfall(players, hand, counts, mix)
-            if why:
-                notes.append(why)
-    summary = {"mix": mix, "smurfs": len(parsed["smurf"]), "inventions": len(parsed["invention"]),
-               "cakes": len(parsed["cake"]), "gargamel": len(parsed["gargamel"]), **counts,
-               "notes": notes}
-    return problems, summary

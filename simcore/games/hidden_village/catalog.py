@@ -29,13 +29,13 @@ from . import consts as K
 from .card_data import (CARD_FILES, CARD_KINDS, CATEGORY_TITLES, FIELD_SOURCE, QUOTE, base_mix,
                         card_aliases, field_source,
                         card_kind, card_records, cards_path, find_card, hand_shortfall,
-                        level_shortfall, mix_counts, parse_cards, validate_cards, without_ids)
+                        level_shortfall, mix_counts, parse_cards, without_ids)
 from .tables import (A_AMOUNT, A_COST, A_DANGER, A_EFFECT, A_LOC, A_RES, A_SPACES, CAKE_N,
                      CAKE_REQ, CAKE_RES, G_AZRAEL, G_TIMING, INV_COST, INV_TYPE, N_ACT_COLS,
                      RULES, Rules, die_results, op_masks)
 
 __all__ = ["DATA_FILES", "DEFAULT_DATA_DIR", "Catalog", "load_catalog",
-           # the card views and mix checks (card_data.py) and two table names (tables.py),
+           # the card views and mix checks (card_data.py; validate_cards here) and two table names (tables.py),
            # importable from here for the code that has always found them here
            "CATEGORY_TITLES", "card_kind", "card_records", "find_card", "validate_cards",
            "mix_counts", "level_shortfall", "hand_shortfall", "G_TIMING", "op_masks"]
@@ -541,3 +541,35 @@ def _pack_rules(act, die, roof_cost, setup, parsed) -> Rules:
                         END_OF_ROUND.index(setup["end_of_round"]),
                         AZRAEL_ROLL.index(setup["azrael_roll"])], np.int64),
     ))
+
+
+def validate_cards(path, data_dir=None):
+    """Check a card catalog file, each entry on its own, and report every problem found.
+
+    Returns (problems, summary): `problems` is a list of DataError in file order (the first
+    problem of each bad entry, and the file-level ones); `summary` holds the counts, the mix
+    name and, when there is no problem, notes on the levels and player counts the cards cannot
+    set up. Raises UserError only when the file cannot be read at all."""
+    p = cards_path(path)
+    f = DataFile(p)
+    base = load_catalog(data_dir)          # the board, levels and setup to check against
+    problems: list = []
+    parsed = parse_cards({c: f for c in CARD_KINDS}, [loc["id"] for loc in base.locations],
+                          base.resources, problems)
+    counts = mix_counts([c.values[0] for c in parsed["smurf"]], len(parsed["cake"]),
+                        [c.values[0] for c in parsed["gargamel"]])
+    mix = base_mix(None, {}, p, DEFAULT_DATA_DIR)
+    notes = []
+    if not problems:
+        for lid, lv in base.levels.items():
+            why = level_shortfall(lid, lv, counts, mix)
+            if why:
+                notes.append(why)
+        for players, hand in sorted(base.setup["hand_size"].items()):
+            why = hand_shortfall(players, hand, counts, mix)
+            if why:
+                notes.append(why)
+    summary = {"mix": mix, "smurfs": len(parsed["smurf"]), "inventions": len(parsed["invention"]),
+               "cakes": len(parsed["cake"]), "gargamel": len(parsed["gargamel"]), **counts,
+               "notes": notes}
+    return problems, summary
