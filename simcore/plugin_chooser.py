@@ -1,7 +1,8 @@
 """The plug-in strategies' chooser (simcore.plugins), compiled only when a plug-in plays: bound
 in every game's chooser table (simcore.linked) at PLUGIN_SLOT when a plug-in is activated.
 Its object-mode callback then stays out of the rules' kernels (it was linked into each of the
-~60 rule kernels that ask a decision)."""
+~60 rule kernels that ask a decision). Importing this module compiles and binds it, so the
+callers import it when a plug-in plays, not before."""
 import numba
 
 from . import plugins
@@ -27,3 +28,9 @@ def choose_python(R, C, st, kind, n, params):
 
 
 bind_all(PLUGIN_SLOT, choose_exported, choose_python)
+
+
+def activate(fn, params: dict, decisions: list[str]) -> None:
+    """Make `fn` the plug-in the kernel calls on this thread (None: no plug-in); the chooser
+    that calls it is bound in the games' chooser tables (on this module's import)."""
+    plugins.set_current(fn, params, decisions)

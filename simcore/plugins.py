@@ -13,7 +13,8 @@ It returns an index into `options`. It is named on the command line as
 
 The game kernel calls back through `dispatch` (numba object mode, about 1 microsecond per
 decision plus the plug-in's own time). The game's Python entry points bind the State they
-play to the current thread with `bind_state`; `activate` sets the plug-in for this thread.
+play to the current thread with `bind_state`; simcore.plugin_chooser.activate sets the plug-in
+for this thread and binds its chooser.
 """
 from __future__ import annotations
 
@@ -68,10 +69,9 @@ def load(name: str, folder: str | None = None):
     return fn, module
 
 
-def activate(fn, params: dict, decisions: list[str]) -> None:
-    """Make `fn` the plug-in the kernel calls on this thread (and its chooser compiled and
-    bound in the games' chooser tables: simcore.plugin_chooser)."""
-    from . import plugin_chooser  # noqa: F401  (binds on import)
+def set_current(fn, params: dict, decisions: list[str]) -> None:
+    """Make `fn` the plug-in `dispatch` calls on this thread. The kernel reaches `dispatch`
+    only once the chooser is bound: simcore.plugin_chooser.activate does both."""
     _local.fn = fn
     _local.params = dict(params)
     _local.decisions = decisions

@@ -100,7 +100,8 @@ def _play(job: Job, mod, cat, cfg, params, start: int, n: int) -> np.ndarray:
         found = plugins.load(job.strategy, job.plugin_dir or None)
         if found is None:
             raise UserError(f"strategy '{job.strategy}' is not installed on this worker")
-        plugins.activate(found[0], dict(job.plugin_params), list(mod.decisions))
+        from . import plugin_chooser   # compiles the chooser: only when a plug-in plays
+        plugin_chooser.activate(found[0], dict(job.plugin_params), list(mod.decisions))
     try:
         return mod.run_games(cat, cfg, job.strategy_id, params, job.seed, start, n)
     except IllegalOption as e:

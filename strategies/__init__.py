@@ -86,7 +86,8 @@ class Strategy:
     def activate(self, overrides: dict | None, decisions: list[str]) -> None:
         """Bind a plug-in's function and parameters to this thread before its games run."""
         if self.plugin is not None:
-            plugins.activate(self.plugin, self.param_values(overrides), decisions)
+            from simcore import plugin_chooser   # compiles the chooser: only when a plug-in plays
+            plugin_chooser.activate(self.plugin, self.param_values(overrides), decisions)
 
 
 # name -> the strategies of that name: one for every game ("*"), or one per game (each game's

@@ -1,6 +1,7 @@
 """The layers' arrows point down: the engine and the games (simcore/) never import the
 strategies (strategies/); the rules reach a strategy only through their chooser table
-(simcore/linked.py). A strategy may import its game's rules."""
+(simcore/linked.py). A strategy may import its game's rules. And no module imports one that imports it back."""
+import graphlib
 from pathlib import Path
 
 from simcore import kernel_sources
@@ -55,3 +56,41 @@ def test_the_cake_races_strategies_live_in_strategies():
     import strategies
     for name in ("threshold", "adaptive"):
         assert strategies.get(name, "cake-race", load=False).kernels == f"strategies.cake_race.{name}"
+
+
+def import_graph(root: Path = ROOT, folders=("simcore", "strategies", "experiments", "reports")) -> dict:
+    """{project module: the project modules it imports}, imports inside functions included."""
+    paths = {kernel_sources.module_name(p, root): p
+             for d in folders if (root / d).is_dir() for p in sorted((root / d).rglob("*.py"))}
+    return {name: {m for m in kernel_sources.imports(p, root)[0] if m in paths}
+            for name, p in paths.items()}
+
+
+def import_circle(graph: dict) -> list | None:
+    """One circle of imports (its modules, the first repeated at the end), or None."""
+    try:
+        tuple(graphlib.TopologicalSorter(graph).static_order())
+    except graphlib.CycleError as e:
+        return list(e.args[1])
+    return None
+
+
+def test_no_project_module_imports_a_module_that_imports_it_back():
+    """Every import points one way: no circle among the modules of simcore/, strategies/,
+    experiments/ and reports/, even through an import inside a function."""
+    circle = import_circle(import_graph())
+    assert circle is None, "an import circle: " + " -> ".join(circle)
+
+
+def test_the_circle_check_finds_a_circle_through_a_function_level_import(tmp_path):
+    (tmp_path / "simcore").mkdir()
+    (tmp_path / "simcore" / "__init__.py").write_text("")
+    (tmp_path / "simcore" / "a.py").write_text("from . import b\n")
+    (tmp_path / "simcore" / "b.py").write_text("def f():\n    from .c import X\n    return X\n")
+    (tmp_path / "simcore" / "c.py").write_text("from simcore.a import b\nX = 1\n")
+    kernel_sources.clear()
+    try:
+        circle = import_circle(import_graph(tmp_path, ("simcore",)))
+    finally:
+        kernel_sources.clear()
+    assert circle is not None and set(circle) == {"simcore.a", "simcore.b", "simcore.c"}

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 import strategies
 from experiments.cli import app
 from experiments.runs import RunSpec, run
-from simcore import plugins
+from simcore import plugin_chooser
 from simcore.errors import UserError
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import run_games
@@ -62,14 +62,14 @@ def test_every_decision_kind_is_answered_legally_by_every_strategy(cat):
         asked[kind] += 1
         return int(rng.integers(n))
 
-    plugins.activate(probe, {}, K.DECISIONS)
+    plugin_chooser.activate(probe, {}, K.DECISIONS)
     try:
         for level, die, players in LEVELS + [("standard", "red", 4), ("complex", "white", 5)]:
             for mix in ((), ("robot-assistant",)):
                 C, _ = make_config(cat, level=level, die=die, players=players)
                 run_games(cat, C, PLUGIN, np.zeros(1), 3, 0, 40)
     finally:
-        plugins.activate(None, {}, K.DECISIONS)
+        plugin_chooser.activate(None, {}, K.DECISIONS)
     never = [K.DECISIONS[k] for k in range(K.N_DECISIONS) if asked[k] == 0]
     assert never == [], f"decision kinds never reached by random play: {never}"
 
