@@ -252,22 +252,33 @@ def _at_skill(p: pd.DataFrame, skill: float) -> tuple[float, bool]:
     return fitted_at(p, skill), False
 
 
-def curve_answers(tables: dict, rep) -> list[str]:
-    """The difficulty curves in plain words: what a team of middling skill wins at each value
-    of the x axis (at its usual variant; with its band across plausible rules where a
-    sensitivity sweep played that skill and setting), then the skill each curve needs for even odds, the
-    usual variants first, then each other variant's curves (e.g. the red die's). Speaks of the
-    first results folder and the game's usual player count where the curves hold several."""
+def shown_curves(tables: dict, rep):
+    """The difficulty curves the report speaks of and draws: (points, thresholds, players) of
+    the first results folder at the usual player count (players_of; None where the curves
+    hold no player count), or None when the results hold no curve."""
     pts, thr = tables.get("difficulty_curve"), tables.get("skill_thresholds")
-    bands = tables.get("sensitivity_envelope")
     if pts is None or pts.empty:
-        return []
+        return None
     if "results" in pts.columns:
         first = pts["results"].iloc[0]
         pts, thr = pts[pts["results"] == first], thr[thr["results"] == first]
     p = players_of(pts, rep)
     if p is not None:
         pts, thr = select(pts, players=p), select(thr, players=p)
+    return pts, thr, p
+
+
+def curve_answers(tables: dict, rep) -> list[str]:
+    """The difficulty curves in plain words: what a team of middling skill wins at each value
+    of the x axis (at its usual variant; with its band across plausible rules where a
+    sensitivity sweep played that skill and setting), then the skill each curve needs for even odds, the
+    usual variants first, then each other variant's curves (e.g. the red die's). Speaks of the
+    first results folder and the game's usual player count where the curves hold several."""
+    shown = shown_curves(tables, rep)
+    if shown is None:
+        return []
+    pts, thr, p = shown
+    bands = tables.get("sensitivity_envelope")
     x = rep.axis(rep.x)
     xs = sorted(pts[rep.x].unique().tolist(), key=x.rank) if rep.x in pts.columns else [None]
     names = [v for v in rep.variants if v in pts.columns]

@@ -20,7 +20,7 @@ from . import html as H
 from . import sensitivity as S
 from . import tables as T
 from .answers import (answers, fair_results, fixed_cells, full_mix, headline, main_results,
-                      overview_rows, players_of, strong_first)
+                      overview_rows, players_of, shown_curves, strong_first)
 
 
 @dataclass
@@ -277,15 +277,10 @@ def fair_figure(tables: dict, rep, main=None):
 def curve_figure(tables: dict, rep):
     """The difficulty curves (reports.curve) of the first results folder and the usual player
     count, or None when the results hold no curve."""
-    pts, thr = tables.get("difficulty_curve"), tables.get("skill_thresholds")
-    if pts is None or pts.empty:
+    shown = shown_curves(tables, rep)
+    if shown is None:
         return None
-    if "results" in pts.columns:
-        first = pts["results"].iloc[0]
-        pts, thr = pts[pts["results"] == first], thr[thr["results"] == first]
-    p = players_of(pts, rep)
-    if p is not None:
-        pts, thr = select(pts, players=p), select(thr, players=p)
+    pts, thr, p = shown
     who = ", ".join(w for w in (f"{p} players" if p is not None else "",) if w)
     return F.difficulty_curves(pts, thr, rep, f"How the win rate of {a_an(rep.who)} rises with "
                                f"its skill" + (f" ({who})" if who else ""))
