@@ -45,3 +45,26 @@ def test_hidden_villages_event_codes_have_one_word_each_and_no_rule_passes_a_bar
     for path in rules.glob("*.py"):
         for i, line in enumerate(path.read_text().splitlines(), 1):
             assert not bare.search(line), f"{path.name}:{i}: a bare event code: {line.strip()}"
+
+
+def test_hidden_villages_option_encodings_tell_their_options_apart():
+    """D_GAIN_PAIR's PAIR_BASE * r1 + r2 and D_BONUS's BONUS_CRAFT + slot / BONUS_USE + slot
+    (consts.py) decode to one option each for the shipped catalog."""
+    from simcore.games.hidden_village import consts as K
+    from simcore.games.hidden_village.catalog import load_catalog
+    pairs = {K.PAIR_BASE * a + b: (a, b) for a in range(K.N_RES) for b in range(a + 1, K.N_RES)}
+    assert all((o // K.PAIR_BASE, o % K.PAIR_BASE) == ab for o, ab in pairs.items())
+    n_inventions = load_catalog().rules.inv.shape[0]
+    crafts = {K.BONUS_CRAFT + i for i in range(n_inventions)}
+    uses = {K.BONUS_USE + i for i in range(n_inventions)}
+    assert K.BONUS_PASS not in crafts | uses and not crafts & uses
+    assert max(crafts) < K.BONUS_USE
+
+
+def test_a_catalog_with_more_inventions_than_the_bonus_encoding_holds_is_refused(monkeypatch):
+    from simcore.errors import DataError
+    from simcore.games.hidden_village import consts as K
+    from simcore.games.hidden_village.catalog import load_catalog
+    monkeypatch.setattr(K, "BONUS_USE", K.BONUS_CRAFT + 10)   # as if 10 slots were all there is
+    with pytest.raises(DataError, match=r"inventions.toml.*24 Invention cards; at most 10 can be played"):
+        load_catalog()

@@ -9,6 +9,8 @@ houses and cakes need, and the expected harm of the dice and of Azrael, then tak
 
 The weights are the strategies' parameters (params.py).
 """
+from typing import NamedTuple
+
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village import tables as T
@@ -322,6 +324,19 @@ def danger_harm(R, C, st, params):
                       res_value(R, C, st, params, 1), res_value(R, C, st, params, 2), False)[0]
 
 
+class PlaceContext(NamedTuple):
+    """What the scores of a placement decision's options share (place_context): built once per
+    decision in a kernel, read by field (a heterogeneous tuple, compiled as one)."""
+    berry: float             # the value of a unit of each resource (res_value; K.BERRY, LOG, STONE)
+    log: float
+    stone: float
+    streak_cake_open: bool   # a cake that needs a danger streak is open (cake_open)
+    rescue: float            # what a rescue brings (rescue_value)
+    different: float         # what two different resources bring (different_value)
+    danger_harm: float       # a roll of the danger die in force, valued (dice_harms)
+    azrael_harm: float       # a roll of the Azrael die, valued
+
+
 @njit
 def place_context(R, C, st, params):
     """What the scores of a placement decision's options share, read once per decision: the
@@ -332,8 +347,8 @@ def place_context(R, C, st, params):
     v1 = res_value(R, C, st, params, 1)
     v2 = res_value(R, C, st, params, 2)
     danger, azrael = dice_harms(R, C, st, params, v0, v1, v2, True)
-    return (v0, v1, v2, cake_open(R, C, st, K.CAKE_DANGER_STREAK), rescue_value(R, C, st, params),
-            different_value(v0, v1, v2), danger, azrael)
+    return PlaceContext(v0, v1, v2, cake_open(R, C, st, K.CAKE_DANGER_STREAK),
+                        rescue_value(R, C, st, params), different_value(v0, v1, v2), danger, azrael)
 
 
 _NO_DISCARD_BIT = K.op_bits(K.OP_NO_CRACOUCASS_DISCARD)
@@ -347,11 +362,11 @@ def placed_action_value(R, C, st, params, pc, a):
     eff = R.act[a, T.A_EFFECT]
     if eff == K.ACT_COLLECT:
         r = R.act[a, T.A_RES]
-        return R.act[a, T.A_AMOUNT] * (pc[0] if r == 0 else (pc[1] if r == 1 else pc[2]))
+        return R.act[a, T.A_AMOUNT] * (pc.berry if r == 0 else (pc.log if r == 1 else pc.stone))
     if eff == K.ACT_RESCUE:
-        return pc[4]
+        return pc.rescue
     if eff == K.ACT_COLLECT_DIFFERENT:
-        return pc[5]
+        return pc.different
     return action_value(R, C, st, params, a)
 
 
@@ -373,11 +388,11 @@ def cost_value(R, C, st, params, pc, a):
     """The printed cost of action a (and for a build the cheapest unbuilt roof), valued
     (`pc`: place_context)."""
     loc = R.act[a, T.A_LOC]
-    # unrolled: pc mixes floats and a bool, so it is indexed by constants only
+    # unrolled: one resource's value is one field of the context
     v = 0.0
-    v += (R.act[a, T.A_COST + 0] + st.loc_mod[loc, S.LM_EXTRA + 0]) * pc[0]
-    v += (R.act[a, T.A_COST + 1] + st.loc_mod[loc, S.LM_EXTRA + 1]) * pc[1]
-    v += (R.act[a, T.A_COST + 2] + st.loc_mod[loc, S.LM_EXTRA + 2]) * pc[2]
+    v += (R.act[a, T.A_COST + 0] + st.loc_mod[loc, S.LM_EXTRA + 0]) * pc.berry
+    v += (R.act[a, T.A_COST + 1] + st.loc_mod[loc, S.LM_EXTRA + 1]) * pc.log
+    v += (R.act[a, T.A_COST + 2] + st.loc_mod[loc, S.LM_EXTRA + 2]) * pc.stone
     if R.act[a, T.A_EFFECT] == K.ACT_BUILD:
         roof = cheapest_roof_value(R, C, st, params)
         if roof < NO_ROOF:
@@ -411,7 +426,7 @@ def place_score(R, C, st, params, pc, opt):
         # a first space pays off only if a later meeple this round fills the action
         v = placed_action_value(R, C, st, params, pc, a) * params[P_PARTIAL] if st.sc[S.S_ESPLANADE] > 1 else -W_STRANDED
     if R.act[a, T.A_LOC] == st.sc[S.S_AZRAEL]:
-        v -= pc[7]
+        v -= pc.azrael_harm
     return v
 
 
@@ -428,10 +443,10 @@ def completion_value(R, C, st, params, pc, a):
     loc = R.act[a, T.A_LOC]
     v = placed_action_value(R, C, st, params, pc, a) - cost_value(R, C, st, params, pc, a)
     if R.act[a, T.A_DANGER] or st.loc_mod[loc, S.LM_DANGER]:
-        if pc[3]:
+        if pc.streak_cake_open:
             v += params[P_CAKE] * W_STREAK_STEP
-        v -= pc[6]
-    elif pc[3] and st.sc[S.S_DANGER_STREAK] > 0:
+        v -= pc.danger_harm
+    elif pc.streak_cake_open and st.sc[S.S_DANGER_STREAK] > 0:
         v -= params[P_CAKE] * W_STREAK_BREAK * st.sc[S.S_DANGER_STREAK]
     return v
 
@@ -571,14 +586,14 @@ def full_penalty(R, C, st, params):
 
 @njit(inline="always")
 def bonus_score(R, C, st, params, opt, berry, full):
-    """A bonus-action option: pass (0), craft idea opt - 1, or use crafted slot opt - 100
+    """A bonus-action option (K.BONUS_*): pass, craft an idea, or use a crafted invention
     (`berry`: a Smurfberry's value; `full`: full_penalty)."""
-    if opt == 0:
+    if opt == K.BONUS_PASS:
         return 0.0
-    if opt < 100:
-        card = st.inv[S.I_IDEAS, opt - 1]
+    if opt < K.BONUS_USE:
+        card = st.inv[S.I_IDEAS, opt - K.BONUS_CRAFT]
         return inv_value(R, C, st, params, card) - R.inv[card, T.INV_COST] * berry - full
-    card = st.inv[S.I_CRAFTED, opt - 100]
+    card = st.inv[S.I_CRAFTED, opt - K.BONUS_USE]
     return instant_value(R, C, st, params, R.inv_op, R.inv_ops[card], card) - W_USE_NOW
 
 
@@ -639,8 +654,8 @@ def score(R, C, st, kind, opt, params):
             v += params[P_NEST]
         return v
     if kind == K.D_GAIN_PAIR:
-        a = opt // 3
-        b = opt % 3
+        a = opt // K.PAIR_BASE
+        b = opt % K.PAIR_BASE
         return res_value(R, C, st, params, a) + res_value(R, C, st, params, b) + TIE_BREAK * (need(R, C, st, a) + need(R, C, st, b))
     if kind == K.D_GAIN_ONE or kind == K.D_DISCOUNT:
         return res_value(R, C, st, params, opt) + TIE_BREAK * need(R, C, st, opt)

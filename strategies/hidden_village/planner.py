@@ -107,7 +107,7 @@ def plan_score(R, C, st, params, pc, opt, meeples, waiting):
     else:
         v = PER_MEEPLE * params[P_OPEN] * completion_value(R, C, st, params, pc, a)
     if R.act[a, T.A_LOC] == st.sc[S.S_AZRAEL]:
-        v -= pc[7]
+        v -= pc.azrael_harm
     return v
 
 
@@ -237,8 +237,8 @@ def planner_score(R, C, st, kind, opt, params):
     if kind == K.D_PLAY_CARD:
         card = st.hand[st.sc[S.S_CUR], opt]
         return card_value(R, C, st, params, card) + best_placement_with(R, C, st, params, card)
-    if kind == K.D_BONUS and 0 < opt < 100:
-        if craft_breaks_house(R, C, st, st.inv[S.I_IDEAS, opt - 1]):
+    if kind == K.D_BONUS and K.BONUS_PASS < opt < K.BONUS_USE:
+        if craft_breaks_house(R, C, st, st.inv[S.I_IDEAS, opt - K.BONUS_CRAFT]):
             return VETO
     if kind == K.D_OPTIONAL and opt >= 0:
         if craft_breaks_house(R, C, st, st.inv[S.I_IDEAS, opt]):

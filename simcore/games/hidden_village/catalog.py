@@ -118,6 +118,7 @@ def _load(data_dir, files, cards_file, without, knobs, choice) -> Catalog:
     parsed = parse_cards({c: loaded[CARD_KINDS[c][0]] for c in CARD_KINDS}, board.loc_ids,
                          board.resources)
     counts = _counts(parsed)
+    _check_option_encodings(loaded[CARD_KINDS["invention"][0]], len(parsed["invention"]))
     data_file_checks = cards_file is None   # the card files' counts are checked here, as before
     if data_file_checks:
         _check_setup_against_cards(loaded["setup.toml"], setup, counts, len(parsed["invention"]), files)
@@ -436,6 +437,14 @@ def _setup(f, assumed) -> dict:
 def _counts(parsed) -> dict:
     return mix_counts([c.values[0] for c in parsed["smurf"]], len(parsed["cake"]),
                       [c.values[0] for c in parsed["gargamel"]])
+
+
+def _check_option_encodings(f, n_inventions):
+    """The bonus decision's options name an ideas slot below K.BONUS_USE (consts.py): a catalog
+    of more inventions could not be told apart from the crafted ones."""
+    most = K.BONUS_USE - K.BONUS_CRAFT
+    if n_inventions > most:
+        f.fail("invention", f"{n_inventions} Invention cards; at most {most} can be played")
 
 
 def _check_setup_against_cards(f, setup, counts, n_inventions, files):

@@ -179,7 +179,7 @@ D_PLAY_CARD = 0          # option: hand slot
 D_PLACE = 1              # option: action index
 D_CRAFT_DISCARD = 2      # option: crafted slot to discard (limit of 4)
 D_RESCUE = 3             # option: 1 draw, 2 free a nest meeple, 3 both
-D_GAIN_PAIR = 4          # option: 3 * first + second resource ("2 different")
+D_GAIN_PAIR = 4          # option: PAIR_BASE * first + second resource ("2 different")
 D_GAIN_ONE = 5           # option: resource type (Find)
 D_LOSE_ONE = 6           # option: resource type to lose (Shortage, Gargamel)
 D_CRACOUCASS_DISCARD = 7 # option: player * CARD_SLOTS + hand slot
@@ -190,7 +190,7 @@ D_BUILD = 11             # option: house index
 D_RELOCATE = 12          # option: -1 none, else card id
 D_FIT_OF_RAGE = 13       # option: -1 lose resources, else house index to destroy
 D_DESTROY_HOUSE = 14     # option: house index
-D_BONUS = 15             # option: 0 pass, 1 + ideas slot (craft), 100 + crafted slot (use)
+D_BONUS = 15             # option: BONUS_PASS, BONUS_CRAFT + ideas slot, BONUS_USE + crafted slot
 D_IGNORE_DANGER = 16     # option: -1 apply the result, else crafted slot of the invention used
 D_OPTIONAL = 17          # option: 0 no, 1 yes (Willow's second card, Baker's discounted craft)
 D_DISCOUNT = 18          # option: resource paid 1 less (Handy Smurf)
@@ -208,6 +208,15 @@ DECISIONS = [
     "second-draw",
 ]
 N_DECISIONS = len(DECISIONS)
+
+# Option encodings the rules list and the strategies read back (one place, both sides).
+# D_GAIN_PAIR: two different resources r1 < r2 as one option, PAIR_BASE * r1 + r2.
+PAIR_BASE = N_RES
+# D_BONUS: pass; craft the idea in slot i (BONUS_CRAFT + i); use the single-use crafted
+# invention in slot i (BONUS_USE + i: above every craft option, the ideas holding fewer than 99 cards).
+BONUS_PASS = 0
+BONUS_CRAFT = 1
+BONUS_USE = 100
 MAX_OPTIONS = 256
 CARD_SLOTS = 64          # hand capacity per player (>= number of Smurf cards)
 

@@ -179,13 +179,13 @@ def collect_pair(R, C, st, sid, params):
                 for r2 in range(r1 + 1, K.N_RES):
                     if pass_ == 1 or not C.finite_supply or (
                             st.stock[r1] < R.setup[T.SU_SUPPLY_CAP] and st.stock[r2] < R.setup[T.SU_SUPPLY_CAP]):
-                        st.options[k] = 3 * r1 + r2
+                        st.options[k] = K.PAIR_BASE * r1 + r2
                         k += 1
             if k > 0:
                 break
         opt = st.options[decide(R, C, st, K.D_GAIN_PAIR, k, sid, params)]
-        a = opt // 3
-        b = opt % 3
+        a = opt // K.PAIR_BASE
+        b = opt % K.PAIR_BASE
     if played_val(R, st, K.OP_COLLECT_DELTA, K.OPV_AMOUNT) < 0:
         log_ability(C, st, K.FROM_SMURF, card, K.OP_COLLECT_DELTA)
         gain(R, C, st, a, 1)
@@ -246,31 +246,31 @@ def bonus_actions(R, C, st, p, sid, params):
     use single-use inventions (HV-I05, HV-I07), one at a time, until it passes (option 0)."""
     while st.sc[S.S_OUTCOME] == K.RUNNING:
         k = 1
-        st.options[0] = 0
+        st.options[0] = K.BONUS_PASS
         if st.inv_n[S.I_IDEAS] > 0:
             # the Toolbox's discount (none under Beta Smurf; asked only if inventions are crafted)
             less = inv_sum(R, st, K.OP_CRAFT_DISCOUNT) if st.inv_n[S.I_CRAFTED] > 0 else 0
             berries = st.stock[K.BERRY]
             for i in range(st.inv_n[S.I_IDEAS]):
-                st.options[k] = 1 + i
+                st.options[k] = K.BONUS_CRAFT + i
                 k += price_less(R, st.inv[S.I_IDEAS, i], less) <= berries
         if not st.sc[S.S_NO_INV]:
             for i in range(st.inv_n[S.I_CRAFTED]):
-                st.options[k] = 100 + i
+                st.options[k] = K.BONUS_USE + i
                 k += usable_single_use(R, st, st.inv[S.I_CRAFTED, i])
         if k == 1:
             return
         opt = st.options[decide(R, C, st, K.D_BONUS, k, sid, params)]
-        if opt == 0:
+        if opt == K.BONUS_PASS:
             return
         before_card = st.sc[S.S_PLAYED] < 0   # the bonus window before the card (step 1)
-        if opt < 100:
-            idea = st.inv[S.I_IDEAS, opt - 1]
+        if opt < K.BONUS_USE:
+            idea = st.inv[S.I_IDEAS, opt - K.BONUS_CRAFT]
             if before_card and R.inv[idea, T.INV_COST] > 0 and inv_sum(R, st, K.OP_CRAFT_DISCOUNT) > 0:
                 st.sc[S.S_INV_BEFORE_CARD] = 1   # a crafted invention's discount acted (HV-N01)
-            craft(R, C, st, opt - 1, True, 0, sid, params)
+            craft(R, C, st, opt - K.BONUS_CRAFT, True, 0, sid, params)
         else:
-            slot = opt - 100
+            slot = opt - K.BONUS_USE
             card = st.inv[S.I_CRAFTED, slot]
             if before_card:
                 st.sc[S.S_INV_BEFORE_CARD] = 1   # HV-N01

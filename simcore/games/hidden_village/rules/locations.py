@@ -72,11 +72,11 @@ def rescue(R, C, st, p, sid, params):
         k = 0
         for r1 in range(K.N_RES):
             for r2 in range(r1 + 1, K.N_RES):
-                st.options[k] = 3 * r1 + r2
+                st.options[k] = K.PAIR_BASE * r1 + r2
                 k += 1
         opt = st.options[decide(R, C, st, K.D_GAIN_PAIR, k, sid, params)]
-        gain(R, C, st, opt // 3, 1)
-        gain(R, C, st, opt % 3, 1)
+        gain(R, C, st, opt // K.PAIR_BASE, 1)
+        gain(R, C, st, opt % K.PAIR_BASE, 1)
 
 
 @njit
