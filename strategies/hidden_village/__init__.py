@@ -1,4 +1,5 @@
-"""Hidden Village's own strategies: their kernels (heuristics.py, the values they share;
+"""Hidden Village's own strategies: their kernels (needs.py, harms.py,
+values.py, placement.py and heuristics.py: the values and scores they share;
 greedy.py, planner.py, rollout.py, one strategy each) and here their names, descriptions and
 parameters. The game's rules never import them: a strategy's module binds its compiled chooser
 into the rules' chooser table when it is imported (simcore.linked), which `strategies.get`

@@ -1,4 +1,4 @@
-"""The `greedy` strategy: the option of the highest score by heuristics.py's values.
+"""The `greedy` strategy: the option of the highest score by heuristics.py's scores.
 
 Importing this module compiles (or loads from the kernel cache) greedy's chooser and binds it
 to its id in the rules' chooser table (simcore.linked): only a run that uses greedy pays for
@@ -12,8 +12,10 @@ from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind
 from simcore.packed import as_record
 
-from .heuristics import (ILLEGAL, bonus_score, cache_requirements, card_value, full_penalty,
-                         place_context, place_score, relocate_score, res_value, score)
+from .needs import cache_requirements, res_value
+from .values import card_value
+from .placement import place_context, place_score
+from .heuristics import ILLEGAL, bonus_score, full_penalty, relocate_score, score
 from .params import GREEDY
 
 

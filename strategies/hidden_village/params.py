@@ -1,6 +1,7 @@
 """Hidden Village's own strategies: their ids, their parameter vectors (name, default and one
 line each, and the index of each in the vector as `P_<NAME>`) and their fixed weights (the
-named constants `W_<NAME>`). Every weight the valuations (heuristics.py, planner.py) use is
+named constants `W_<NAME>`). Every weight the valuations (heuristics.py and the
+modules it builds on, planner.py) use is
 here: `meeplesim strategies` lists them all, `--param NAME=VALUE` changes a parameter. Plain
 constants: `strategies/hidden_village/__init__.py` registers the strategies from them without
 importing (and so compiling) their kernels.

@@ -31,8 +31,10 @@ from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind
 from simcore.packed import as_record
 
-from .heuristics import (ILLEGAL, cache_requirements, card_value, completes, completion_value,
-                         invention_place_score, place_context, score, starting_cards_left)
+from .needs import cache_requirements, starting_cards_left
+from .values import card_value
+from .placement import completes, completion_value, invention_place_score, place_context
+from .heuristics import ILLEGAL, score
 from .params import (PLANNER, P_FINISH, P_OPEN, W_BREAK_COMMITMENT)
 
 PER_MEEPLE = 0.5   # an opened 2-space action is half done: each of its two meeples earns half

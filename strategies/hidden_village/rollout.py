@@ -8,7 +8,7 @@ option, `samples` playouts replay the turn on a fresh copy up to that decision (
 same chance: nothing unknown has happened yet), take the option, then re-draw the future
 (`imagine_future`: dice streams and face-down decks from the rollout stream) and play on with
 the base strategy to the end of the round and `rounds` more, and are scored by
-heuristics.state_value. The best average wins; then the next decision of the turn is probed
+values.state_value. The best average wins; then the next decision of the turn is probed
 the same way. Finally the real turn is played with the chosen options queued in st.script.
 
 Every option is tried on the same `samples` imagined futures (common random numbers), drawn
@@ -40,11 +40,12 @@ from simcore.packed import as_record
 from simcore.policy import FIRST, N_GENERIC, RANDOM
 from simcore.rng import mix64, next_u64, randint
 
-from .heuristics import state_value
+from .values import state_value
 from .params import GREEDY, P_BASE, P_ROUNDS, P_SAMPLES, PLANNER, ROLLOUT
 
 # the bases that are strategies of this package: their modules, imported (and so compiled and
 # bound in the chooser table) only when a rollout plays with them
+NO_TOTAL = -1e300   # where the best playout total of a decision starts (below any total)
 BASE_MODULES = {GREEDY: f"{__package__}.greedy", PLANNER: f"{__package__}.planner"}
 
 
@@ -121,7 +122,7 @@ def rollout_turn(R, C, st, scr, p, params):
             st.script[i] = scr.trace[i, 2]
         n = scr.trace[j, 1]
         key0 = next_u64(st.rng, K.STREAM_POLICY)
-        best = -1e300
+        best = NO_TOTAL
         bo = 0
         for o in range(n):
             total = 0.0

@@ -1,4 +1,4 @@
-"""Greedy counts what the objectives require once per decision (heuristics.cache_requirements),
+"""Greedy counts what the objectives require once per decision (needs.cache_requirements),
 and keeps the count until a rule changes a house or a cake: over positions of real games, the
 one-pass count must equal a plain count from the rules data, the cached answers must equal the
 uncached ones, a count kept between decisions must equal a recount, and the starting cards
@@ -7,7 +7,7 @@ import numpy as np
 
 import strategies
 from simcore.games.hidden_village import consts as K
-from strategies.hidden_village import heuristics as H
+from strategies.hidden_village import needs as N
 from simcore.games.hidden_village import make_config
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village import tables as T
@@ -69,19 +69,19 @@ def test_greedys_counts_equal_a_plain_count_over_played_games(cat):
     for level, die in (("standard", "white"), ("smurfnightmarish", "red")):
         for C, st in positions(cat, level, die, games=6, seed=7):
             req, kinds, starting = counted_by_hand(R, C, st)
-            got = H.objectives(R, C, st)
+            got = N.objectives(R, C, st)
             assert list(got[:3]) == req
             assert {k for k in range(len(K.CAKE_REQUIRES)) if (got[3] >> k) & 1} == kinds
             st.scratch[S.X_REQ_VER] = 0   # no counts kept: the plain answers count
-            plain = ([H.need(R, C, st, r) for r in range(K.N_RES)],
-                     [H.cake_open(R, C, st, k) for k in range(len(K.CAKE_REQUIRES))])
-            H.cache_requirements(R, C, st)
-            cached = ([H.need(R, C, st, r) for r in range(K.N_RES)],
-                      [H.cake_open(R, C, st, k) for k in range(len(K.CAKE_REQUIRES))])
+            plain = ([N.need(R, C, st, r) for r in range(K.N_RES)],
+                     [N.cake_open(R, C, st, k) for k in range(len(K.CAKE_REQUIRES))])
+            N.cache_requirements(R, C, st)
+            cached = ([N.need(R, C, st, r) for r in range(K.N_RES)],
+                      [N.cake_open(R, C, st, k) for k in range(len(K.CAKE_REQUIRES))])
             assert cached == plain
             assert plain[0] == [req[r] - st.stock[r] for r in range(K.N_RES)]
-            assert H.starting_cards_left(R, C, st) == starting
-            assert H.starting_cards_left(R, C, st, 1) == min(starting, 1)
+            assert N.starting_cards_left(R, C, st) == starting
+            assert N.starting_cards_left(R, C, st, 1) == min(starting, 1)
             seen_starting.add(starting > 0)
             seen_kinds |= kinds
             checked += 1
@@ -91,7 +91,7 @@ def test_greedys_counts_equal_a_plain_count_over_played_games(cat):
     last = st.copy()   # none left: empty hands and discard pile
     last.hand_n[:] = 0
     last.pile_n[S.P_DISCARD] = 0
-    assert H.starting_cards_left(R, C, last) == 0 and H.starting_cards_left(R, C, last, 1) == 0
+    assert N.starting_cards_left(R, C, last) == 0 and N.starting_cards_left(R, C, last, 1) == 0
 
 
 def test_counts_kept_between_greedys_decisions_equal_a_recount_after_every_turn(cat):

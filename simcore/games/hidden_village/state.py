@@ -78,7 +78,7 @@ N_SCALARS = len(_SCALARS)
 
 # --- st.scratch: strategies' int64 scalars (section scratch)
 _SCRATCH = [
-    "REQ_0",          # what the objectives require of each resource (heuristics.objectives in
+    "REQ_0",          # what the objectives require of each resource (strategies/hidden_village/needs.objectives in
     "REQ_1",          # strategies/hidden_village/), kept between greedy's and the planner's
     "REQ_2",          # decisions ...
     "CAKES_OPEN",     # ... with the requirement kinds of the unprepared cakes (a mask)

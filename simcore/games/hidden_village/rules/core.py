@@ -117,7 +117,7 @@ def objectives_met(st):
 @njit
 def objectives_changed(st):
     """A house was built or destroyed or a cake prepared: what the objectives still require
-    must be counted again (the strategies' heuristics.cache_requirements). Every rule that does so calls it."""
+    must be counted again (the strategies' needs.cache_requirements). Every rule that does so calls it."""
     st.sc[S.S_OBJ_VER] += 1
 
 
