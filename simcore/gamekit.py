@@ -241,7 +241,11 @@ class Game:
     examples: tuple = ()           # command lines shown in the help of the command they run
     bench: tuple = ()              # rows `meeplesim bench` measures for this game, games/s per
                                    # core: dicts of strategy, players, options (the game's, by
-                                   # name) and label; the flagship's come from its ladder instead
+                                   # name), label and optional params; the default game marks
+                                   # one `headline` (the BENCH line's games/s and the row its
+                                   # scaling, plain-Python and start-up figures play)
+    bench_compile: tuple = ()      # strategies whose compile from an empty kernel cache the
+                                   # benchmark measures, besides the headline's (default game)
     compile_s: float = 0.0         # about how long its rules compile from an empty kernel cache
                                    # (the notice of a first run; `meeplesim bench` measures it)
     compile_aside: object = None   # (catalog, config, state, params) -> [(kernel, arguments)]:

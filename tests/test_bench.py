@@ -36,3 +36,29 @@ def test_a_child_process_compiles_or_loads_another_games_row():
     info, _ = _child(["greedy", {}, 2, "gnome-village", 4])
     assert info["game"] == "gnome-village" and info["players"] == 4 and info["games"] == 2
     assert 0 <= info["wins"] <= 2
+
+
+def test_every_game_declares_bench_rows_and_the_default_game_one_headline():
+    """No game is privileged by the benchmark's code: the rows, the headline (the BENCH line's
+    games/s) and the compile measurements come from the descriptors."""
+    from experiments.bench import headline, rows
+    from simcore.games import DEFAULT_GAME, all_games
+    declared = {g.name for g, _ in rows()}
+    assert declared == {g.name for g in all_games()}
+    assert rows()[0][0].name == DEFAULT_GAME
+    game, row = headline()
+    assert game.name == DEFAULT_GAME and row["strategy"] == "greedy"
+    assert row["options"] == {"level": "standard", "die": "white"}
+    for g, r in rows():
+        assert set(r) <= {"strategy", "players", "options", "label", "params", "headline"}
+        assert r["label"] and r["players"] >= 1
+
+
+def test_the_benchmark_module_names_no_game_and_no_strategy():
+    import ast
+    import experiments.bench as bench
+    from simcore.games import game_names
+    tree = ast.parse(open(bench.__file__).read())
+    strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    words = set(game_names()) | {"greedy", "planner", "rollout", "random", "skill", "threshold"}
+    assert not strings & words, strings & words

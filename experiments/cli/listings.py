@@ -88,16 +88,18 @@ def check_data(folder: str = typer.Argument(..., help="Folder of rules data file
 def bench(
     out: str = typer.Option("bench.json", "--out", help="Where to write the measurements (JSON)."),
     no_compile: bool = typer.Option(False, "--no-compile",
-                                    help="Skip the empty-cache compile measurements (greedy, "
-                                         "planner, rollout: minutes); compile_s is then reported as nan."),
+                                    help="Skip the empty-cache compile measurements (the "
+                                         "strategies the default game names: minutes); compile_s "
+                                         "is then reported as nan."),
     seconds: float = typer.Option(3.0, "--seconds",
                                   help="Seconds of play per speed measurement (the median of "
                                        "five equal windows is reported)."),
     scaling_games: int = typer.Option(200000, "--scaling-games",
                                       help="Games of the 1-worker vs 2-worker measurement."),
 ):
-    """Measure the flagship game's speed (games/s per core for random, greedy and planner at
-    its easiest and hardest level), the rows the other games declare, the 2-worker speed-up, plain-Python speed, warm start-up
+    """Measure every game's speed: games/s per core of the rows each game declares (Hidden
+    Village: random, greedy, planner and skill 0.5 at its easiest and hardest level), then, on
+    the default game's headline row, the 2-worker speed-up, plain-Python speed, warm start-up
     and compile time; print a table, write bench.json, and end with the BENCH line.
 
     Example: meeplesim bench --out bench.json

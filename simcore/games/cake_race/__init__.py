@@ -45,6 +45,9 @@ GAME = Game(
     check_strategy=check_strategy, seated=seated, grids=GRIDS,
     report=REPORT, commands=f"{__name__}.commands",
     compile_s=20,   # the rules alone, from an empty cache: `run --strategy random` took ~19 s CPU
+    bench=({"strategy": "threshold", "players": 2, "options": {}, "label": "threshold, 2 players"},
+           {"strategy": "adaptive", "players": 4, "options": {"rivals": "adaptive"},
+            "label": "adaptive against adaptive, 4 players"}),
     examples=(
         "meeplesim play --game cake-race --players 3 --seed 2",
         "meeplesim run --game cake-race --players 3 --strategy threshold --param k=6 --rivals adaptive",

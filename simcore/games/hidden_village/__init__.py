@@ -47,6 +47,15 @@ EXAMPLES = (
     "meeplesim report results/balance results/card-impact --out results/report",
 )
 
+# what `meeplesim bench` measures: the random team, the two fast strategies and a team of people
+# of middling skill, at the easiest and the hardest level; greedy at Standard is the headline
+BENCH = tuple(
+    {"strategy": strategy, "players": 3, "options": {"level": level, "die": die},
+     "params": params, "label": f"{level} {die}, {label}", "headline": (level, strategy) == ("standard", "greedy")}
+    for level, die in (("standard", "white"), ("smurfnightmarish", "red"))
+    for strategy, params, label in (("random", {}, "random"), ("greedy", {}, "greedy"),
+                                    ("planner", {}, "planner"), ("skill", {"skill": 0.5}, "skill 0.5")))
+
 GAME = Game(
     name=NAME, title="The Smurfs: Hidden Village", package=__name__, options=OPTIONS,
     default_players=3, default_strategy="planner",
@@ -61,6 +70,8 @@ GAME = Game(
     compile_s=40,   # the rules alone, from an empty cache (`meeplesim bench`: random's compile)
     compile_aside=compile_aside,
     assumptions="data/assumptions.toml",
+    bench=BENCH,
+    bench_compile=("planner", "rollout"),   # a run compiles its own strategy's kernels only
 )
 
 # the names game-specific tests and tools use
