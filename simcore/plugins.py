@@ -9,7 +9,7 @@ A plug-in is a function `choose(decision, options, state, rules, params) -> int`
   params    dict of the plug-in's parameters (its module's PARAMS, with --param overrides)
 It returns an index into `options`. It is named on the command line as
 `--strategy package.module:function` or registered under a short name through the
-`meeplesim.strategies` entry point group (see the README).
+`meeplesim.strategies` entry point group (see docs/strategies.md, "Writing your own").
 
 The game kernel calls back through `dispatch` (numba object mode, about 1 microsecond per
 decision plus the plug-in's own time). The game's Python entry points bind the State they

@@ -5,7 +5,7 @@ description and named float parameters. Every game gets the generic ones registe
 compiled into the game's kernel; game-specific strategies register per game, in
 `strategies/<game>/`, with the module holding their kernels (imported when a run uses them).
 
-Users add their own without editing meeplesim (see simcore.plugins and the README): a Python
+Users add their own without editing meeplesim (see simcore.plugins and docs/strategies.md): a Python
 function named `package.module:function` on the command line, or registered under a short
 name in the `meeplesim.strategies` entry point group of their own package.
 """

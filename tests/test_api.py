@@ -1,25 +1,18 @@
-"""The Python API: the README's "From Python" example runs as written, and the API's objects
+"""The Python API: the manual's "From Python" example runs as written, and the API's objects
 say what they played."""
-from pathlib import Path
-
 import pytest
 
 from experiments import api
 from simcore.errors import UserError
-
-README = Path(__file__).resolve().parent.parent / "README.md"
-
-
-def readme_example() -> str:
-    block = README.read_text().split("<!-- example: from-python -->")[1].split("<!-- end example -->")[0]
-    return block.strip().removeprefix("```python").removesuffix("```").strip() + "\n"
+from tests.doc_examples import example
 
 
-def test_the_readme_from_python_example_runs_and_draws_its_figure(tmp_path, monkeypatch, capsys):
+def test_the_manual_from_python_example_runs_and_draws_its_figure(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     import matplotlib
     matplotlib.use("Agg")
-    exec(compile(readme_example(), "README.md (From Python)", "exec"), {})
+    code, where = example("from-python")
+    exec(compile(code, f"{where} (From Python)", "exec"), {})
     out = capsys.readouterr().out
     assert "level=standard" in out and "won" in out
     png = tmp_path / "results" / "ladder" / "win-rate.png"

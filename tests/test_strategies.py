@@ -23,6 +23,7 @@ from simcore.games.hidden_village.rules.turn import play_turn
 from simcore.games.hidden_village.state import new_state
 from simcore.policy import PLUGIN
 from tests.conftest import make_game
+from tests.doc_examples import example
 
 LEVELS = [("standard", "white", 3), ("complex", "red", 2), ("terrible", "white", 5),
           ("smurfnightmarish", "red", 1)]
@@ -185,14 +186,13 @@ def test_rollout_games_are_reproducible_and_leave_chance_alone(cat):
     assert turns >= 6
 
 
-def readme_example() -> str:
-    text = (Path(__file__).parent.parent / "README.md").read_text()
-    block = text.split("<!-- example: my_strategies.py -->")[1].split("<!-- end example -->")[0]
-    return block.strip().removeprefix("```python").removesuffix("```").strip() + "\n"
+def plugin_example() -> str:
+    """The plug-in example of the manual's Strategies page (docs/strategies.md)."""
+    return example("my_strategies.py")[0]
 
 
-def test_the_readme_plugin_example_runs_from_the_command_line(tmp_path, monkeypatch):
-    code = readme_example()
+def test_the_manual_plugin_example_runs_from_the_command_line(tmp_path, monkeypatch):
+    code = plugin_example()
     assert len(code.splitlines()) <= 22
     (tmp_path / "my_strategies.py").write_text(code)
     monkeypatch.chdir(tmp_path)
@@ -209,7 +209,7 @@ def test_the_readme_plugin_example_runs_from_the_command_line(tmp_path, monkeypa
 
 
 def test_an_entry_point_strategy_is_listed_and_runs(tmp_path, monkeypatch):
-    (tmp_path / "team_plugin.py").write_text(readme_example())
+    (tmp_path / "team_plugin.py").write_text(plugin_example())
     info = tmp_path / "team_plugin-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: team-plugin\nVersion: 1.0\n")

@@ -29,7 +29,7 @@ register(Strategy(
 
 # Two plans of greedy, compared by the grid gnome-plans (greedy.plan_bonus): a bonus of PLAN_LEAN
 # points on the workshop it wants next (workshop-first) or on a business (business-first) until
-# the village holds PLAN_UNTIL of them; then plain greedy. Measured (README, "Plans").
+# the village holds PLAN_UNTIL of them; then plain greedy. Measured (docs/gnome-village.md, "Plans").
 PLAN_LEAN = 3.0           # just over 2.5, what it takes for the School (2.5 - 2 coins) to be bought
                           # before a gnome paid with 3 coins (6 - 3): at 1 or 2 workshop-first buys
                           # that gnome first and wins 27-29%, at 3 or 4 it plays the same games

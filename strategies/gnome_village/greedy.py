@@ -13,7 +13,7 @@ the first version leaned `plan` points towards every workshop and as many away f
 over the player's first 6 turns; as workshop-first (plan 2) it won 1.7% of 10 000 games, and
 ended them (4 000 games) with 0.7 coins on average against greedy's 12.0, 17.8 points against
 25.6. Capped at 1 to 3 workshops but still taking points off businesses: 8-13%. A player who
-says "workshops first" buys the workshops they mean to use and then plays on; measured: README,
+says "workshops first" buys the workshops they mean to use and then plays on; measured: docs/gnome-village.md,
 "Plans".
 
 Importing this module compiles (or loads from the kernel cache) greedy's chooser and binds it to
@@ -50,7 +50,7 @@ OPPONENT_LEAD = 0.1       # per point an opponent has: aim at the leader
 # the order in which workshop-first wants its workshops: the School first (its action is a
 # gnome, the purchase greedy values most: GNOME_VALUE 6 against 3 coins without it), then the
 # Painter and the Carpenter (together a house without coins), the Gardener (a road) last.
-# Measured against the option order (Carpenter first): README, "Plans".
+# Measured against the option order (Carpenter first): docs/gnome-village.md, "Plans".
 PLAN_WORKSHOPS = (K.W_SCHOOL, K.W_PAINTER, K.W_CARPENTER, K.W_GARDENER)
 # what performing an action is worth to the actor, about (the coins it brings, or denies)
 ACTION_VALUE = (0.0,      # none (Restaurant, Hat)

@@ -30,7 +30,7 @@ register(Strategy(
     "rollout", ROLLOUT,
     "chooses each turn's card and placement by playouts: every option is tried on `samples` "
     "imagined futures (dice and face-down decks re-drawn) played by `base` to the end of the "
-    "round and `rounds` more, then scored; other decisions are base's (slow: see the README)",
+    "round and `rounds` more, then scored; other decisions are base's (slow: see docs/strategies.md)",
     params=dict(ROLLOUT_PARAMS), param_help=HELP, fixed=FIXED, extends="planner", games=("hidden-village",), kernels=f"{__name__}.rollout",
     compile_s=35,   # with its bases, greedy and the planner, and its own game loop
     choices={"base": {"first": float(FIRST), "random": float(RANDOM), "greedy": float(GREEDY),

@@ -1276,7 +1276,7 @@ def test_every_smurf_card_of_the_data_has_a_scenario_here(cat):
 
 
 # HV-N01, the reading of "During this turn, you cannot use crafted inventions": the whole turn,
-# the bonus window before the card included (README, readings of the rulebook)
+# the bonus window before the card included (docs/hidden-village.md, readings of the rulebook)
 @pytest.mark.rule("HV-N01")
 def test_beta_smurf_cannot_be_played_once_an_invention_was_used_this_turn(cat):
     g = new(cat, crafted_ids=["weather-vane"])

@@ -7,7 +7,7 @@ from .catalog import card_records, load_catalog
 DICE = ("white", "red")
 
 # games per cell of the `balance` grid (165 cells): sized so `scripts/report` plays it in a few
-# minutes on 2 cores with the kernels compiled (see README, "The balance report")
+# minutes on 2 cores with the kernels compiled (see docs/report.md)
 BALANCE_GAMES = 2000
 
 

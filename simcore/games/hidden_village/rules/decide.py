@@ -32,7 +32,7 @@ def imagine_future(R, st):
     are drawn from every effect card not yet seen, those left in the box included (the team
     does not know which were dealt into the deck). Too Late keeps its depth: with
     `--too-late bottom-K` a playout knows the round it comes (an assumption of the rollout,
-    in the README)."""
+    docs/strategies.md)."""
     st.rng[K.STREAM_DICE] = next_u64(st.rng, K.STREAM_ROLLOUT)
     st.rng[K.STREAM_SHUFFLE] = next_u64(st.rng, K.STREAM_ROLLOUT)
     rs = K.STREAM_SHUFFLE
