@@ -43,7 +43,7 @@ if "NUMBA_OPT" not in os.environ:
 
 # A plug-in strategy is called back in object mode (simcore.plugin_chooser.choose_plugin): numba
 # warns, at compile time, that those calls take the GIL. Only plug-in games are affected.
-warnings.filterwarnings("ignore", message="Code running in object mode won't allow parallel",
+warnings.filterwarnings("ignore", message=".*Code running in object mode won't allow parallel",
                         category=NumbaWarning)
 
 _ROOT = kernel_sources.ROOT                 # the folder holding simcore/ and strategies/
