@@ -12,6 +12,8 @@ modules among them): editing one game does not throw away another game's compile
 and editing what no kernel imports (the game's loader and its messages, the CLI, the runner,
 reports) keeps them all (the flagship game takes about a minute to compile from cold).
 Generic kernels (rng, policy) get a directory keyed by the generic kernel sources only.
+A game brought by MEEPLESIM_GAME_PATH (simcore/gamepath.py) is keyed the same way, its files
+named as if they were in simcore/games/<game>/: its key does not depend on where its folder is.
 A user's NUMBA_CACHE_DIR wins over ours: then every kernel is cached there.
 """
 import contextlib
@@ -27,7 +29,7 @@ import numba
 from numba.core import types
 from numba.core.errors import NumbaWarning
 
-from . import kernel_sources
+from . import gamepath, kernel_sources
 
 # numba's optimisation level "max": each kernel's per-function pass runs at -O3 before the
 # module passes, instead of -O0 (numba.core.codegen, NUMBA_OPT). Measured in lockstep (the same
@@ -51,9 +53,11 @@ _USER_CACHE_DIR = os.environ.get("NUMBA_CACHE_DIR") or None
 
 
 def game_packages(root: Path = _ROOT) -> list[str]:
-    """Directory names of the game packages under simcore/games/."""
-    games = root / "simcore" / "games"
-    return sorted(p.name for p in games.iterdir() if p.is_dir() and (p / "__init__.py").exists())
+    """Directory names of the game packages under simcore/games/ and in the folders of
+    MEEPLESIM_GAME_PATH (simcore/gamepath.py)."""
+    folders = [root / "simcore" / "games", *gamepath.folders()[0]]
+    return sorted({p.name for d in folders for p in d.iterdir()
+                   if p.is_dir() and (p / "__init__.py").exists()})
 
 
 def _package_of(module: str) -> str | None:
@@ -85,8 +89,8 @@ def source_hash(package: str | None = None, root: Path = _ROOT, all_games: bool 
     else:
         files = key_files(package, root)
     h = hashlib.sha256(numba.__version__.encode())
-    for path in sorted(files):
-        h.update(path.relative_to(root).as_posix().encode() + b"\0")
+    for label, path in sorted((kernel_sources.source_label(p, root), p) for p in files):
+        h.update(label.encode() + b"\0")
         h.update(path.read_bytes())
     kernel_sources.save_memo()
     return h.hexdigest()[:16]

@@ -37,6 +37,8 @@ import json
 import os
 from pathlib import Path
 
+from . import gamepath
+
 ROOT = Path(__file__).resolve().parent.parent      # the folder holding simcore/ and strategies/
 # the project's top-level packages (simcore, strategies, experiments, reports, tests): an
 # import of any of them is followed, even one a kernel module should not make
@@ -49,24 +51,58 @@ MEMO = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meeples
 MEMO_ENTRIES = 4000                                # beyond this, entries unused in this process go
 
 
-@functools.lru_cache(maxsize=None)
 def module_file(name: str, root: Path = ROOT) -> Path | None:
-    """The source file of project module `name` (dotted), or None for another package's."""
+    """The source file of project module `name` (dotted), or None for another package's. A
+    module of a game package brought by MEEPLESIM_GAME_PATH (simcore/gamepath.py), named
+    `simcore.games.<package>...` like a shipped game's, is found in that folder."""
+    return _module_file(name, root, os.environ.get(gamepath.ENV, ""))
+
+
+@functools.lru_cache(maxsize=None)
+def _module_file(name: str, root: Path, game_path: str) -> Path | None:
     parts = name.split(".")
     if parts[0] not in PACKAGES:
         return None
-    base = root.joinpath(*parts)
-    for path in (base.with_suffix(".py"), base / "__init__.py"):
-        if path.is_file():
-            return path
+    bases = [root.joinpath(*parts)]
+    if len(parts) >= 3 and parts[:2] == ["simcore", "games"] and \
+            not (root / "simcore" / "games" / parts[2]).is_dir():
+        folder = gamepath.game_folder(parts[2])
+        if folder is not None:
+            bases.append(folder.joinpath(*parts[3:]))
+    for base in bases:
+        for path in (base.with_suffix(".py"), base / "__init__.py"):
+            if path.is_file():
+                return path
     return None
 
 
+def game_folder(package: str, root: Path = ROOT) -> Path | None:
+    """The folder of game package `package`: simcore/games/<package>/, else the
+    MEEPLESIM_GAME_PATH folder's that holds it; None if neither exists."""
+    shipped = root / "simcore" / "games" / package
+    return shipped if shipped.is_dir() else gamepath.game_folder(package)
+
+
+def _parts(path: Path, root: Path) -> list:
+    """The dotted name's parts of source file `path` (a module of a game package brought by
+    MEEPLESIM_GAME_PATH: simcore.games.<package>..., wherever its folder is)."""
+    if not Path(path).is_relative_to(root / "simcore") and (found := gamepath.owner(path)):
+        return ["simcore", "games", *Path(*found[1]).with_suffix("").parts]
+    return list(path.relative_to(root).with_suffix("").parts)
+
+
 def module_name(path: Path, root: Path = ROOT) -> str:
-    parts = list(path.relative_to(root).with_suffix("").parts)
+    parts = _parts(path, root)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
+
+
+def source_label(path: Path, root: Path = ROOT) -> str:
+    """A source file's path as the cache key names it: relative to the project
+    (`simcore/games/<game>/rules.py`); a game brought by MEEPLESIM_GAME_PATH is named as if it
+    were in simcore/games/, so its key does not depend on where its folder is."""
+    return "/".join(_parts(path, root)) + ".py"
 
 
 _memo: dict | None = None       # sha256 of a source -> its import statements
@@ -219,9 +255,10 @@ def kernel_closure(roots, root: Path = ROOT) -> list[Path]:
 
 def game_kernel_modules(game: str, root: Path = ROOT) -> list[Path]:
     """The kernel modules of game package `game` (its folder name): in simcore/games/<game>/
-    and strategies/<game>/."""
-    folders = [root / "simcore" / "games" / game, root / "strategies" / game]
-    return [p for d in folders if d.is_dir() for p in sorted(d.rglob("*.py")) if is_kernel_module(p, root)]
+    (or its MEEPLESIM_GAME_PATH folder: `game_folder`) and strategies/<game>/."""
+    folders = [game_folder(game, root), root / "strategies" / game]
+    return [p for d in folders if d is not None and d.is_dir() for p in sorted(d.rglob("*.py"))
+            if is_kernel_module(p, root)]
 
 
 def generic_kernel_modules(root: Path = ROOT) -> list[Path]:
@@ -231,5 +268,5 @@ def generic_kernel_modules(root: Path = ROOT) -> list[Path]:
 
 def clear():
     """Forget the parsed sources (after a source file changed in this process: tests)."""
-    for cached in (_statements, imports, module_file, _binds):
+    for cached in (_statements, imports, _module_file, _binds):
         cached.cache_clear()

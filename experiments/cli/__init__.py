@@ -6,7 +6,7 @@ import importlib
 
 import typer
 
-from .common import guarded
+from .common import guarded, known_games as _games
 from .assumptions import app as _assumptions
 from .commands import app as _commands
 from .listings import app as _listings
@@ -30,8 +30,7 @@ app.add_typer(_assumptions, name="assumptions")
 def _mount_game_commands():
     """A game with its own commands (Game.commands: a module with a typer `app`) gets them as
     `meeplesim <game> ...`; bad input there is one error line, as everywhere."""
-    from simcore.games import all_games
-    for game in all_games():
+    for game in _games():
         if not game.commands:
             continue
         sub = importlib.import_module(game.commands).app
@@ -51,10 +50,10 @@ _mount_game_commands()
 
 def _game_examples():
     """Each game's own examples (Game.examples) join the help of the command they run."""
-    from simcore.games import all_games
+    games = _games()
     for info in app.registered_commands:
         name = info.name or info.callback.__name__.replace("_cmd", "").replace("_", "-")
-        lines = [e for g in all_games() for e in g.examples if e.split()[1:2] == [name]]
+        lines = [e for g in games for e in g.examples if e.split()[1:2] == [name]]
         if lines:
             doc = info.help or info.callback.__doc__ or ""
             info.help = doc.rstrip() + "\n\n" + "\n\n".join(f"    Example: {e}" for e in lines)

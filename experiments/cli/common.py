@@ -14,6 +14,17 @@ def fail(message: str, code: int = 2):
     raise typer.Exit(code)
 
 
+def known_games() -> list:
+    """Every game, for what the command line declares at start (flags, game commands,
+    examples); none when MEEPLESIM_GAME_PATH is wrong: then each command that asks for a game
+    says so in one error line (simcore.games) instead of the start failing with a traceback."""
+    from simcore.games import all_games
+    try:
+        return all_games()
+    except UserError:
+        return []
+
+
 class Terminated(KeyboardInterrupt):
     """SIGTERM, raised where the program is (as Ctrl-C raises KeyboardInterrupt), so a
     command stops the same way: finished chunks kept, temporary files removed."""

@@ -66,9 +66,9 @@ def parse_pairs(items, flag: str) -> dict:
 def _declared() -> dict:
     """Every game option by name, with the games that declare it: one flag per name. Two
     games declaring one name with different kinds could not share a flag: an error at start."""
-    from simcore.games import all_games
+    from .common import known_games
     found: dict = {}
-    for game in all_games():
+    for game in known_games():
         for o in game.options:
             if o.name in found and found[o.name][0].kind != o.kind:
                 raise RuntimeError(f"option '{o.name}' has two kinds ({found[o.name][1]}, {game.name})")
