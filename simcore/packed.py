@@ -380,11 +380,14 @@ class Layout:
         return spans
 
     def allocate(self, shapes: dict) -> Record:
-        """A zeroed record with the given shape per field."""
+        """A zeroed record: a field of a fixed shape gets it (or the same shape given), a field
+        sized by the data the shape `shapes` gives it."""
         header = len(self.fields) * _SLOTS
         sizes = []
         for (f, d, n), fixed in zip(self.fields, self.fixed):
-            shape = tuple(shapes[f])
+            if f not in shapes and None in fixed:
+                raise ValueError(f"{self.name}.{f}: its shape is sized by the data: give it")
+            shape = tuple(shapes[f]) if f in shapes else fixed
             if len(shape) != n or any(x is not None and x != y for x, y in zip(fixed, shape)):
                 want = tuple("any" if x is None else x for x in fixed)
                 raise ValueError(f"{self.name}.{f}: shape {want}, got {shape}")

@@ -133,6 +133,16 @@ def test_a_record_of_another_shape_than_its_layout_fixes_is_refused():
         FIXED.allocate({"head": (2, 3), "flag": (4,), "rows": (2, 4), "tail": (5,)})
 
 
+def test_a_fixed_shape_need_not_be_given_and_a_data_sized_one_must():
+    """allocate takes a fixed field's shape from the layout: a game's new_state names only
+    the fields the data sizes."""
+    rec = FIXED.allocate({"rows": (3, 3)})
+    assert rec.head.shape == (2, 3) and rec.flag.shape == (4,) and rec.tail.shape == (5,)
+    assert rec.rows.shape == (3, 3)
+    with pytest.raises(ValueError, match=r"PackedFixedShapes.rows: its shape is sized by the data"):
+        FIXED.allocate({"head": (2, 3)})
+
+
 @jit.njit(cache=False)
 def weighted_sum(v, w):
     """sum of v[i] * w[i] over len(v), passing v on through a second kernel."""

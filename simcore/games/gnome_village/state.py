@@ -152,7 +152,6 @@ def new_state(rules=None, event_capacity: int = EVENT_CAPACITY) -> State:
         n_roads = int(rules.road[:, T.RD_COUNT].sum())
         n_biz = int(rules.biz[:, T.BZ_COUNT].sum())
         n_forest = int(rules.forest[:, T.FC_COUNT].sum())
-    shapes = {name: shape for (name, _, _), shape in zip(STATE.fields, STATE.fixed)}
-    shapes.update(roads=(max(1, n_roads),), bizs=(max(1, n_biz),), forest=(max(1, n_forest),),
-                  discard=(max(1, n_forest),), events=(max(1, event_capacity), K.EVENT_FIELDS))
-    return STATE.allocate(shapes)
+    return STATE.allocate(dict(roads=(max(1, n_roads),), bizs=(max(1, n_biz),),
+                               forest=(max(1, n_forest),), discard=(max(1, n_forest),),
+                               events=(max(1, event_capacity), K.EVENT_FIELDS)))

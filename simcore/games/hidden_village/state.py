@@ -175,13 +175,8 @@ def new_state(rules: Record, event_capacity: int = EVENT_CAPACITY) -> State:
     nc = rules.cake.shape[0]
     ng = rules.garg.shape[0]
     st = STATE.allocate(dict(
-        sc=(N_SCALARS,), scratch=(N_SCRATCH,), ctl=(N_CONTROL,), stock=(K.N_RES,), occ=(K.N_ACTIONS, K.MAX_SPACES),
-        loc_mod=(K.N_LOCATIONS, N_LOC_MOD), piles=(N_PILES, ns), pile_n=(N_PILES,),
-        hand=(K.MAX_PLAYERS, K.CARD_SLOTS), hand_n=(K.MAX_PLAYERS,), inv=(N_INV_ZONES, ni),
-        inv_n=(N_INV_ZONES,), house_roof=(nr,), house_built=(nr,), cake=(nc,), cake_done=(nc,),
-        inv_occ=(ni,), inv_used=(ni,), garg_deck=(ng,), garg_seen=(ng,), rng=(K.N_STREAMS,), forced=(64,),
-        options=(K.MAX_OPTIONS,), scores=(K.MAX_OPTIONS,), option_scores=(K.MAX_OPTIONS,), script=(MAX_SCRIPT,),
-        trace=(MAX_SCRIPT, 3), decisions=(K.N_DECISIONS,),
-        events=(max(1, event_capacity), K.EVENT_FIELDS)))
+        piles=(N_PILES, ns), inv=(N_INV_ZONES, ni), house_roof=(nr,), house_built=(nr,),
+        cake=(nc,), cake_done=(nc,), inv_occ=(ni,), inv_used=(ni,), garg_deck=(ng,),
+        garg_seen=(ng,), events=(max(1, event_capacity), K.EVENT_FIELDS)))
     st.occ[:, :] = -1
     return st

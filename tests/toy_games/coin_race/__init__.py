@@ -65,8 +65,7 @@ def check_strategy(catalog, strategy_id: int, params) -> None:
 
 
 def new_state(rules=None, event_capacity: int = 1 << 12):
-    shapes = {name: shape for (name, _, _), shape in zip(R.STATE.fields, R.STATE.fixed)}
-    return R.STATE.allocate({**shapes, "events": (max(1, event_capacity), K.EVENT_FIELDS)})
+    return R.STATE.allocate({"events": (max(1, event_capacity), K.EVENT_FIELDS)})
 
 
 def _run_chunk(catalog, cfg, st, strategy_id, params, seed, start, out):
