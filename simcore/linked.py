@@ -19,10 +19,9 @@ vector's length):
 
     int64 choose(int64* rules, int64* config, int64* state, int64 kind, int64 n, float64* params)
 
-A game whose records are plain NamedTuples of arrays (the cake race) passes each record as the
-address of a copy of its descriptors (data pointer, shape, strides of every array) on the
-caller's stack, and the chooser reads them back with `tuple_view` (nothing copied but those
-few words per field); its parameter vector may be a float64 row of an array (its data address).
+Every game's rules and state are packed records (simcore/packed.py): the chooser reads them
+back with `packed.as_record`; its parameter vector may be a float64 row of an array (its data
+address).
 
 The table itself is process memory: binding a slot is writing an address into it, at any
 time, before or after the rule kernels are compiled or loaded from the cache (their machine
@@ -90,41 +89,6 @@ def bound(symbol: str, sid: int) -> bool:
     return 0 <= sid < TABLE_SLOTS and sid in _PYTHON.get(symbol, {})
 
 
-def arrays_type(cls, **fields) -> types.NamedTuple:
-    """The numba type of the NamedTuple of C-contiguous arrays `cls`, every field given as
-    (dtype, ndim), e.g. `arrays_type(State, sc=(np.int64, 1), pl=(np.int64, 2), ...)`: what a
-    chooser declares it receives (see `tuple_view`)."""
-    if set(fields) != set(cls._fields):
-        raise ValueError(f"{cls.__name__}: give every field's (dtype, ndim): {cls._fields}")
-    return types.NamedTuple([types.Array(numba.from_dtype(np.dtype(fields[f][0])), fields[f][1], "C")
-                             for f in cls._fields], cls)
-
-
-def tuple_view(nbtype: types.NamedTuple):
-    """An intrinsic `view(data)`: in a chooser, the NamedTuple of arrays of type `nbtype`
-    (`arrays_type`) whose descriptors the rules passed at `data`, an int64 pointer. The caller's
-    record must have exactly this type (checked when the caller compiles: `chooser_call`)."""
-
-    @intrinsic
-    def view(typingctx, data):
-        if not (isinstance(data, types.CPointer) and data.dtype == types.int64):
-            return None
-
-        def codegen(context, builder, sig, args):
-            ptr = builder.bitcast(args[0], context.get_value_type(nbtype).as_pointer())
-            return builder.load(ptr)
-
-        return nbtype(data), codegen
-
-    return view
-
-
-def _is_arrays(t) -> bool:
-    """A NamedTuple of C-contiguous arrays (passed by the address of a stack copy)."""
-    return (isinstance(t, types.BaseNamedTuple)
-            and all(isinstance(f, types.Array) and f.layout == "C" for f in t.types))
-
-
 def _is_row(t) -> bool:
     """A float64 vector: a 1-d C-contiguous array (passed by its data address)."""
     return isinstance(t, types.Array) and t.ndim == 1 and t.layout == "C" and t.dtype == types.float64
@@ -132,8 +96,7 @@ def _is_row(t) -> bool:
 
 def chooser_call(symbol: str):
     """An intrinsic `call(R, C, st, kind, n, sid, params)` that calls the strategy bound to `sid`
-    in the table `symbol` (-1 when none is). R and st: packed records, or NamedTuples of
-    C-contiguous arrays (`tuple_view`); C: a word tuple; `params` a Vector, a float64 row, or
+    in the table `symbol` (-1 when none is). R and st: packed records; C: a word tuple; `params` a Vector, a float64 row, or
     the float64 pointer a chooser receives. Under NUMBA_DISABLE_JIT a plain function."""
     table(symbol)
     if numba.config.DISABLE_JIT:
@@ -151,8 +114,8 @@ def chooser_call(symbol: str):
 
     @intrinsic
     def call(typingctx, R, C, st, kind, n, sid, params):
-        if not ((isinstance(R, PackedType) or _is_arrays(R)) and isinstance(C, WordTupleType)
-                and (isinstance(st, PackedType) or _is_arrays(st))
+        if not (isinstance(R, PackedType) and isinstance(C, WordTupleType)
+                and isinstance(st, PackedType)
                 and isinstance(sid, types.Integer)
                 and (isinstance(params, VectorType) or params == types.CPointer(types.float64)
                      or _is_row(params))):
@@ -161,9 +124,6 @@ def chooser_call(symbol: str):
 
         def codegen(context, builder, sig, args):
             def address(rec_type, value):
-                if _is_arrays(rec_type):   # a copy of its descriptors, on the stack
-                    copy = cgutils.alloca_once_value(builder, value)
-                    return builder.bitcast(copy, i64.as_pointer())
                 return cgutils.create_struct_proxy(rec_type)(context, builder, value=value).data
 
             def values(p_type, value):

@@ -81,6 +81,15 @@ def test_the_hidden_village_key_covers_its_kernels_and_what_they_import_not_the_
     assert "simcore/datafile.py" not in files and "simcore/runner.py" not in files
 
 
+@pytest.mark.parametrize("package", jit.game_packages())
+def test_every_games_kernels_read_its_tables_never_its_loader(package):
+    """The one contract (docs/adding-a-game.md): a game's kernels import its tables.py, and
+    nothing a kernel imports reaches its loader, catalog.py."""
+    files = {p.relative_to(jit._ROOT).as_posix() for p in jit.key_files(package)}
+    assert f"simcore/games/{package}/tables.py" in files
+    assert f"simcore/games/{package}/catalog.py" not in files
+
+
 def test_a_loader_docstring_or_message_edit_keeps_the_key(copy):
     before = copy.key()
     copy.edit(f"{HV}/catalog.py", '"""Load and validate the rules data', '"""Load, check and validate the rules data')

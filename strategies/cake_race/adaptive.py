@@ -4,13 +4,14 @@ worth less than going home now.
 Importing this module compiles (or loads from the kernel cache) its chooser and binds it to its
 id in the cake race's chooser table (simcore.linked): only a run that seats it pays for it.
 """
-from simcore.games.cake_race import catalog as C
+from simcore.games.cake_race import tables as T
 from simcore.games.cake_race import consts as K
 from simcore.games.cake_race import state as S
 from simcore.games.cake_race.config import ADAPTIVE, as_config
-from simcore.games.cake_race.decide import CHOOSERS, as_rules, as_state
+from simcore.games.cake_race.decide import CHOOSERS
 from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind
+from simcore.packed import as_record
 
 
 @njit
@@ -24,7 +25,7 @@ def stay_values(R, st, p, par):
     c = st.pl[p, S.P_CARRIED]
     if c >= par[0]:
         return True, 0.0, 0.0
-    cap = R.k[C.K_CAP]
+    cap = R.k[T.K_CAP]
     # cards of each kind still to come in this pass: the pass's cards less those seen
     rem_total = 0.0
     rem_g = 0.0
@@ -50,7 +51,7 @@ def stay_values(R, st, p, par):
     for u in range(R.red.shape[0]):
         n_red += R.red[u]
     red_frac = n_red / max(1, R.red.shape[0] - R.starts.shape[0] - 1)
-    landings = R.dist_home[R.k[C.K_CAKE]] * red_frac / mean_face
+    landings = R.dist_home[R.k[T.K_CAKE]] * red_frac / mean_face
     n_cards = R.deck.shape[0]
     q = (R.counts[K.CARD_GARGAMEL] + risk * R.counts[K.CARD_CAT]) / max(1, n_cards)
     s_home = (1.0 - q) ** landings
@@ -94,7 +95,8 @@ def choose_adaptive(R, cfg, st, kind, n, params):
 def choose_exported(rules, config, state, kind, n, params):
     """adaptive as the rules call it: the records by address, the seat's parameters by
     the address of their values."""
-    return choose_adaptive(as_rules(rules), as_config(config), as_state(state), kind, n, params)
+    return choose_adaptive(as_record(rules, "CakeRaceRules"), as_config(config),
+                         as_record(state, "CakeRaceState"), kind, n, params)
 
 
 bind(CHOOSERS, ADAPTIVE, choose_exported, choose_adaptive)

@@ -37,10 +37,11 @@ from simcore.games.cake_race import consts as K
 from simcore.games.cake_race import state as S
 from simcore.games.cake_race.config import (P_MISTAKE, P_RIVAL_SKILL, P_SKILL, P_STEP, SKILL,
                                             as_config)
-from simcore.games.cake_race.decide import CHOOSERS, as_rules, as_state
+from simcore.games.cake_race.decide import CHOOSERS
 from simcore.games.cake_race.rules import to_goal
 from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind
+from simcore.packed import as_record
 from simcore.rng import randint, uniform
 
 from .adaptive import stay_values
@@ -80,13 +81,13 @@ def choose_skill(R, cfg, st, kind, n, params):
         return 0
     beta = skill / ((1.0 - skill) * params[P_MISTAKE])
     to_home = kind == K.D_FLEE or st.pl[p, S.P_CARRIED] > 0 or st.sc[S.S_CAKE_LEFT] == 0
-    nearest = to_goal(R, st.opts[0], to_home)
+    nearest = to_goal(R, st.options[0], to_home)
     total = 0.0
     for i in range(n):
-        total += exp(-beta * params[P_STEP] * (to_goal(R, st.opts[i], to_home) - nearest))
+        total += exp(-beta * params[P_STEP] * (to_goal(R, st.options[i], to_home) - nearest))
     u = uniform(st.rng, K.STREAM_POLICY) * total
     for i in range(n):
-        u -= exp(-beta * params[P_STEP] * (to_goal(R, st.opts[i], to_home) - nearest))
+        u -= exp(-beta * params[P_STEP] * (to_goal(R, st.options[i], to_home) - nearest))
         if u < 0.0:
             return i
     return 0
@@ -96,7 +97,8 @@ def choose_skill(R, cfg, st, kind, n, params):
 def choose_exported(rules, config, state, kind, n, params):
     """The skill scale as the rules call it: the records by address, the seat's parameters by
     the address of their values."""
-    return choose_skill(as_rules(rules), as_config(config), as_state(state), kind, n, params)
+    return choose_skill(as_record(rules, "CakeRaceRules"), as_config(config),
+                         as_record(state, "CakeRaceState"), kind, n, params)
 
 
 bind(CHOOSERS, SKILL, choose_exported, choose_skill)

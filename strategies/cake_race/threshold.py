@@ -6,9 +6,10 @@ id in the cake race's chooser table (simcore.linked): only a run that seats it p
 from simcore.games.cake_race import consts as K
 from simcore.games.cake_race import state as S
 from simcore.games.cake_race.config import THRESHOLD, as_config
-from simcore.games.cake_race.decide import CHOOSERS, as_rules, as_state
+from simcore.games.cake_race.decide import CHOOSERS
 from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind
+from simcore.packed import as_record
 
 
 @njit
@@ -30,7 +31,8 @@ def choose_threshold(R, cfg, st, kind, n, params):
 def choose_exported(rules, config, state, kind, n, params):
     """threshold as the rules call it: the records by address, the seat's parameters by
     the address of their values."""
-    return choose_threshold(as_rules(rules), as_config(config), as_state(state), kind, n, params)
+    return choose_threshold(as_record(rules, "CakeRaceRules"), as_config(config),
+                         as_record(state, "CakeRaceState"), kind, n, params)
 
 
 bind(CHOOSERS, THRESHOLD, choose_exported, choose_threshold)

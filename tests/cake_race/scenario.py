@@ -30,8 +30,8 @@ class Game:
     def dice(self, *faces):
         st = self.st
         st.forced[: len(faces)] = faces
-        st.sc[S.S_FORCED_N] = len(faces)
-        st.sc[S.S_FORCED_POS] = 0
+        st.ctl[S.H_FORCED_N] = len(faces)
+        st.ctl[S.H_FORCED_POS] = 0
         return self
 
     def deck(self, *cards):
@@ -59,6 +59,9 @@ class Game:
 
     def sc(self, field):
         return int(self.st.sc[getattr(S, f"S_{field}")])
+
+    def ctl(self, field):
+        return int(self.st.ctl[getattr(S, f"H_{field}")])
 
     def pos(self, p):
         return CAT.points[self.p(p, "POS")]

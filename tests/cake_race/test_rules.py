@@ -4,7 +4,7 @@ import pytest
 
 from simcore.games.cake_race import consts as K
 from simcore.games.cake_race import state as S
-from simcore.games.cake_race.catalog import K_BROWN, K_CAKE, K_SUPPLY
+from simcore.games.cake_race.tables import K_BROWN, K_CAKE, K_SUPPLY
 from simcore.games.cake_race.config import THRESHOLD
 from simcore.games.cake_race.rules import (chase, finish, game_over, move_options, play_round,
                                            play_turn, roll, take_cakes, turn_card)
@@ -26,7 +26,7 @@ CAKE = int(R.k[K_CAKE])
 def options(frm, steps, to_home=False):
     g = Game()
     n = move_options(R, g.st, pt(frm), steps, to_home)
-    return [CAT.points[i] for i in g.st.opts[:n]]
+    return [CAT.points[i] for i in g.st.options[:n]]
 
 
 # ------------------------------------------------------------------ board and setup
@@ -156,7 +156,7 @@ def test_a_smurf_moves_forward_only():
                 g = Game()
                 n = move_options(R, g.st, frm, steps, home)
                 goal = R.dist_home if home else R.dist[:, CAKE]
-                for u in g.st.opts[:n]:
+                for u in g.st.options[:n]:
                     assert goal[u] == max(0, goal[frm] - steps) or goal[u] == 0
     # carrying cakes a Smurf heads home; with the big cake empty too, even without cakes
     g = Game().place(0, "trail-a5", carried=2).dice(2)
@@ -175,12 +175,12 @@ def test_a_smurf_moves_forward_only():
 def test_a_move_that_cannot_be_made_in_full_is_not_made():
     # forward moves always go the full roll but for a goal, which ends a move; only a start
     # that needs an exact roll (exact_home) can be overshot, and then the Smurf stays put
-    from simcore.games.cake_race.catalog import K_EXACT_HOME
-    R2 = R._replace(k=R.k.copy())
+    from simcore.games.cake_race.tables import K_EXACT_HOME
+    R2 = R.replace(k=R.k.copy())
     R2.k[K_EXACT_HOME] = 1
     g = Game()
     assert move_options(R2, g.st, pt("lane1-2"), 3, True) == 0
-    assert move_options(R2, g.st, pt("lane1-2"), 2, True) == 1 and g.st.opts[0] == pt("start-1")
+    assert move_options(R2, g.st, pt("lane1-2"), 2, True) == 1 and g.st.options[0] == pt("start-1")
     g = Game().place(0, "lane1-2", carried=3).dice(3)
     play_turn(R2, g.cfg, g.st, 0)
     assert g.pos(0) == "lane1-2" and g.p(0, "CARRIED") == 3 and g.p(0, "SECURED") == 0
@@ -252,7 +252,7 @@ def test_gargamel_keeps_a_roll_returns_the_rest_and_sends_home():
     # no cakes: no roll, still back to the start
     g = Game().place(0, "trail-a5").deck(G).dice(3)
     turn_card(R, g.cfg, g.st, 0)
-    assert g.pos(0) == "start-1" and g.sc("FORCED_POS") == 0
+    assert g.pos(0) == "start-1" and g.ctl("FORCED_POS") == 0
 
 
 @pytest.mark.rule("CR-C04")
@@ -305,7 +305,7 @@ def test_arrival_without_exact_roll_then_take_and_card():
     g = Game().place(0, "trail-a9").dice(3, 2).deck(N, G)
     play_turn(R, g.cfg, g.st, 0)                 # 1 step is enough: stops on the cake
     assert g.pos(0) == "cake" and g.p(0, "CARRIED") == 2 and g.deck_list() == [G, N]
-    assert g.sc("FORCED_POS") == 2                # the move roll and the take roll, no more
+    assert g.ctl("FORCED_POS") == 2                # the move roll and the take roll, no more
 
 
 @pytest.mark.rule("CR-K03")
@@ -446,14 +446,14 @@ def test_third_marker_eliminates():
 
 @pytest.mark.rule("CR-H06")
 def test_a_chase_past_the_round_cap_ends_in_a_catch():
-    from simcore.games.cake_race.catalog import K_MAX_CHASE
+    from simcore.games.cake_race.tables import K_MAX_CHASE
     assert R.k[K_MAX_CHASE] == 1000
-    R2 = R._replace(k=R.k.copy())
+    R2 = R.replace(k=R.k.copy())
     R2.k[K_MAX_CHASE] = 2
     # far from the cat and from home: 1s for everyone, two rounds, then the cap
     g = Game().place(0, "trail-a1", carried=3).dice(1, 1, 1, 1, 3, 3)
     chase(R2, g.cfg, g.st, 0)
-    assert g.sc("FORCED_POS") == 4
+    assert g.ctl("FORCED_POS") == 4
     assert g.sc("N_CATCHES") == 1 and g.sc("REMOVED") == 3 and g.p(0, "MARKERS") == 1
 
 
@@ -486,7 +486,7 @@ def test_most_secured_wins_eliminated_cannot_ties_share():
 
 @pytest.mark.rule("CR-E03")
 def test_a_game_cut_by_the_round_cap_is_scored_by_cakes_secured_and_flagged():
-    from simcore.games.cake_race.catalog import K_MAX_ROUNDS
+    from simcore.games.cake_race.tables import K_MAX_ROUNDS
     from simcore.games.cake_race.game import record_result
     from simcore.games.cake_race.summary import summarize
     g = Game(players=1)

@@ -136,7 +136,7 @@ def test_a_move_errs_toward_the_longer_way_at_the_softmax_odds(tmp_path):
     setup_game(cat.rules, cfg, st, SEED, 0)
     st.pl[0, S.P_POS] = cat.points.index("trail-a2")              # seat 0, carrying nothing
     n = move_options(cat.rules, st, st.pl[0, S.P_POS], 2, False)
-    assert [cat.points[st.opts[i]] for i in range(n)] == ["trail-a4", "start-3"]
+    assert [cat.points[st.options[i]] for i in range(n)] == ["trail-a4", "start-3"]
     s = strategies.get("skill", "cake-race")
     for skill, expected in ((1.0, 0.0), (0.5, exp(-1.0) / (1 + exp(-1.0)))):
         params = np.asarray(s.param_vector({"skill": skill, "step": 1.0}), np.float64)

@@ -1,4 +1,5 @@
-"""Load and validate the cake race's data files into typed arrays (`Rules`) for the kernels.
+"""Load and validate the cake race's data files into the `Rules` record the kernels read
+(tables.py: its layout).
 
 Files (data/): board.toml (points, paths, starts, red points, cake, brown point), deck.toml
 (card kinds and counts), setup.toml (die, cap, supply, markers and the assumed rule choices).
@@ -11,25 +12,20 @@ import hashlib
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple
 
 import numpy as np
 
 from ... import assumptions as knobs_
 from ...datafile import SOURCE, DataFile, Field
 from ...errors import UserError
-from ...linked import arrays_type
 from . import consts as K
+from .tables import (K_BROWN, K_CAKE, K_CAP, K_CAUGHT_LOSES, K_CAUGHT_TO, K_CHASE_FIRST,
+                     K_ELIM_AT, K_EXACT_HOME, K_GARG_TO, K_HAT_SPENT, K_MAX_CHASE, K_MAX_ROUNDS,
+                     K_N_CARDS, K_N_FACES, K_N_POINTS, K_N_STARTS, K_SUPPLY, N_K, RULES, Rules)
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = ("board.toml", "deck.toml", "setup.toml")
 KNOBS_FILE = DATA_DIR / knobs_.FILE_NAME   # the rule choices' alternatives (simcore/assumptions.py)
-
-# st-independent constants in Rules.k
-(K_CAKE, K_BROWN, K_N_POINTS, K_CAP, K_SUPPLY, K_ELIM_AT, K_HAT_SPENT, K_GARG_TO, K_CAUGHT_TO,
- K_CAUGHT_LOSES, K_CHASE_FIRST, K_EXACT_HOME, K_MAX_ROUNDS, K_N_FACES, K_N_CARDS,
- K_N_STARTS, K_MAX_CHASE) = range(17)
-N_K = 17
 
 # the rule choices of setup.toml a game option can override (None: the data's value)
 KNOBS = ("hat_spent", "caught_loses", "chase_first", "exact_home")
@@ -38,28 +34,6 @@ FIXED = {"cat_catch": "the cat catches the Smurf when its roll reaches the Smurf
                       "(\"når ikapp dig\"), a fixed reading (CR-H03)",
          "cards_in_chase": "red points turn no card during a chase, whose only endings are a "
                            "start or the cat, a fixed reading (CR-H02)"}
-
-
-class Rules(NamedTuple):
-    """Everything the kernels read, as arrays."""
-    adj: np.ndarray         # int64[n_points, MAX_DEGREE]  neighbours, -1 padded, ascending
-    deg: np.ndarray         # int64[n_points]
-    red: np.ndarray         # int64[n_points]  1 on a red point (CR-B05)
-    start_no: np.ndarray    # int64[n_points]  start index 0..3, -1 elsewhere
-    starts: np.ndarray      # int64[n_starts]  point of each start position
-    dist: np.ndarray        # int64[n_points, n_points]  shortest path lengths
-    dist_home: np.ndarray   # int64[n_points]  to the nearest start
-    faces: np.ndarray       # int64[n_faces]  die faces (CR-D01)
-    deck: np.ndarray        # int64[n_cards]  card kinds, in the data's order (shuffled at setup)
-    counts: np.ndarray      # int64[N_CARD_KINDS]
-    k: np.ndarray           # int64[N_K]  K_* constants
-
-
-# how a chooser receives the Rules (simcore.linked.tuple_view)
-RULES_TYPE = arrays_type(Rules, adj=(np.int64, 2), deg=(np.int64, 1), red=(np.int64, 1),
-                         start_no=(np.int64, 1), starts=(np.int64, 1), dist=(np.int64, 2),
-                         dist_home=(np.int64, 1), faces=(np.int64, 1), deck=(np.int64, 1),
-                         counts=(np.int64, 1), k=(np.int64, 1))
 
 
 @dataclass
@@ -310,8 +284,9 @@ def load_catalog(data_dir: str | Path | None = None, hat_spent: bool | None = No
     k[K_MAX_ROUNDS], k[K_N_FACES], k[K_N_CARDS] = setup["max_rounds"], len(setup["die"]), len(deck)
     k[K_N_STARTS] = len(starts)
     k[K_MAX_CHASE] = setup["max_chase_rounds"]
-    rules = Rules(adj, deg, red, start_no, starts, dist, dist_home,
-                  np.array(setup["die"], np.int64), deck, counts, k)
+    rules = RULES.pack(dict(adj=adj, deg=deg, red=red, start_no=start_no, starts=starts, dist=dist,
+                            dist_home=dist_home, faces=np.array(setup["die"], np.int64), deck=deck,
+                            counts=counts, k=k))
     h = hashlib.sha256()
     for name in FILES:
         h.update(name.encode())

@@ -7,7 +7,7 @@ too), "first", "random", "threshold-K" or "adaptive". The outcome of a game is t
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -17,8 +17,11 @@ from ...packed import register_word_tuple, word_tuple_view
 from ...policy import FIRST, N_GENERIC, PLUGIN, RANDOM
 from ...seats import param_row
 from . import consts as K
-from .catalog import K_CAP, Catalog
 from .state import MAX_PARAMS
+from .tables import K_CAP
+
+if TYPE_CHECKING:                   # the loader, for annotations only: kernels import this module
+    from .catalog import Catalog
 
 # The cake race's own strategies: their ids (their slots in the rules' chooser table,
 # decide.CHOOSERS) and parameter vectors (name -> default, in order). Their kernels live in

@@ -10,8 +10,8 @@ import no strategy; an id nothing bound answers -1, which `decide` reports as an
 
 A chooser receives `choose(rules, config, state, kind, n, params)` (simcore.linked's
 CHOOSE_SIGNATURE): the Rules (the rules in force: board, die faces, deck, and the rule
-choices in `R.k`) and the State as the addresses of their descriptors (read back with
-`as_rules` / `as_state`), the Config as a word tuple (`config.as_config`: players, focal seat,
+choices in `R.k`) and the State as the addresses of their buffers (read back with
+simcore.packed's `as_record`), the Config as a word tuple (`config.as_config`: players, focal seat,
 rivals), the decision, and the deciding seat's parameter row. The deciding seat is the one
 whose turn it is, `st.sc[S_CUR]` (every decision is asked in its own turn).
 
@@ -20,19 +20,14 @@ Options:
   move, flee    destination points, nearest to the goal first (option 0 is the greedy walk)
 """
 from ...jit import njit
-from ...linked import PLUGIN_SLOT, chooser_call, tuple_view
+from ...linked import PLUGIN_SLOT, chooser_call
 from ...policy import N_GENERIC, PLUGIN, choose_generic
 from ...seats import checked_answer
 from . import consts as K
 from . import state as S
-from .catalog import RULES_TYPE
 
 CHOOSERS = "meeplesim_cake_race_choosers"   # the chooser table's symbol
 choose_bound = chooser_call(CHOOSERS)
-
-# in a chooser: the records from the addresses it receives (the Config: config.as_config)
-as_rules = tuple_view(RULES_TYPE)
-as_state = tuple_view(S.STATE_TYPE)
 
 
 @njit
@@ -42,10 +37,10 @@ def decide(R, cfg, st, p, kind, n):
         return 0
     sid = st.sid[p]
     par = st.par[p]
-    asked = st.sc[S.S_ASKED]
-    st.sc[S.S_ASKED] = asked + 1
+    asked = st.ctl[S.H_ASKED]
+    st.ctl[S.H_ASKED] = asked + 1
     if sid < N_GENERIC:
         i = choose_generic(sid, st.rng, K.STREAM_POLICY, n, par, asked)
     else:
         i = choose_bound(R, cfg, st, kind, n, PLUGIN_SLOT if sid == PLUGIN else sid, par)
-    return checked_answer(st.sc, S.S_BAD_KIND, kind, n, i)
+    return checked_answer(st.ctl, S.H_BAD_KIND, kind, n, i)

@@ -25,7 +25,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...errors import UserError
-from . import catalog as C
+from . import tables as T
 from . import consts as K
 
 
@@ -34,14 +34,14 @@ class Exact:
         R = catalog.rules
         self.R = R
         self.k = int(k)
-        self.cap = int(R.k[C.K_CAP])
-        self.supply = int(R.k[C.K_SUPPLY])
-        self.cake = int(R.k[C.K_CAKE])
-        self.brown = int(R.k[C.K_BROWN])
-        self.hat_spent = bool(R.k[C.K_HAT_SPENT])
-        self.exact_home = bool(R.k[C.K_EXACT_HOME])
-        self.caught_roll = int(R.k[C.K_CAUGHT_LOSES]) == K.CAUGHT_ROLL
-        self.cat_first = int(R.k[C.K_CHASE_FIRST]) == K.FIRST_CAT
+        self.cap = int(R.k[T.K_CAP])
+        self.supply = int(R.k[T.K_SUPPLY])
+        self.cake = int(R.k[T.K_CAKE])
+        self.brown = int(R.k[T.K_BROWN])
+        self.hat_spent = bool(R.k[T.K_HAT_SPENT])
+        self.exact_home = bool(R.k[T.K_EXACT_HOME])
+        self.caught_roll = int(R.k[T.K_CAUGHT_LOSES]) == K.CAUGHT_ROLL
+        self.cat_first = int(R.k[T.K_CHASE_FIRST]) == K.FIRST_CAT
         self.faces = [int(f) for f in R.faces]
         self.pf = Fraction(1, len(self.faces))
         self.counts = [int(c) for c in R.counts]

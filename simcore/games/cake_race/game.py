@@ -5,6 +5,8 @@ per game; `play_logged` plays one game with the event log on.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ... import plugins
@@ -13,11 +15,13 @@ from ...jit import njit
 from ...seats import assign_seats, check_bound, illegal_answer
 from . import consts as K
 from . import state as S
-from .catalog import Catalog
 from .config import Config, check_strategy, seat_strategies
 from .decide import CHOOSERS
 from .rules import play_game, setup_game
 from .state import State, new_state
+
+if TYPE_CHECKING:                   # the loader, for annotations only: kernels import this module
+    from .catalog import Catalog
 
 
 @njit
@@ -64,13 +68,13 @@ def run_chunk(R, cfg, st, fsid, fpar, rsid, rpar, seed, start, out):
 def _run_chunk(catalog: Catalog, cfg: Config, st: State, strategy_id: int, params, seed: int,
                start: int, out: np.ndarray) -> None:
     check_strategy(catalog, strategy_id, params)
-    plugins.bind_state(st, catalog.rules, st.opts)
+    plugins.bind_state(st, catalog.rules)
     fsid, fpar, rsid, rpar = seat_strategies(cfg, strategy_id, params)
     check_bound(CHOOSERS, "the cake race", (fsid, rsid))
     try:
         run_chunk(catalog.rules, cfg, st, fsid, fpar, rsid, rpar, seed, start, out)
     except ValueError:
-        raise illegal_answer(K.DECISIONS, st.sc, S.S_BAD_KIND) from None
+        raise illegal_answer(K.DECISIONS, st.ctl, S.H_BAD_KIND) from None
 
 
 run_games, play_logged = game_runners(_run_chunk, new_state, K.N_RESULT_FIELDS, S.S_EV_N)

@@ -9,7 +9,7 @@ import numpy as np
 from ...eventlog import append_event
 from ...jit import njit
 from ...rng import randint, shuffle, stream_state
-from . import catalog as C
+from . import tables as T
 from . import consts as K
 from . import state as S
 from .decide import decide
@@ -26,9 +26,9 @@ def ev(st, kind, p, a, b, c):
 @njit
 def roll(R, st, p, what):
     """One roll of the die (CR-D01): a queued test face, else uniform over the faces."""
-    if st.sc[S.S_FORCED_POS] < st.sc[S.S_FORCED_N]:
-        face = st.forced[st.sc[S.S_FORCED_POS]]
-        st.sc[S.S_FORCED_POS] += 1
+    if st.ctl[S.H_FORCED_POS] < st.ctl[S.H_FORCED_N]:
+        face = st.forced[st.ctl[S.H_FORCED_POS]]
+        st.ctl[S.H_FORCED_POS] += 1
     else:
         face = R.faces[randint(st.rng, K.STREAM_DICE, R.faces.shape[0])]
     ev(st, K.EV_ROLL, p, face, what, 0)
@@ -40,6 +40,7 @@ def roll(R, st, p, what):
 def setup_game(R, cfg, st, seed, game_index):
     """Reset `st` for game `game_index` of root `seed` (CR-S01..S05)."""
     st.sc[:] = 0
+    st.ctl[:] = 0
     for s in range(K.N_STREAMS):
         st.rng[s] = stream_state(seed, s, game_index)
     n = R.deck.shape[0]
@@ -51,7 +52,7 @@ def setup_game(R, cfg, st, seed, game_index):
     st.seen[:] = 0
     for kind in range(K.N_CARD_KINDS):
         st.pass0[kind] = R.counts[kind]
-    st.sc[S.S_CAKE_LEFT] = R.k[C.K_SUPPLY]                      # CR-S03
+    st.sc[S.S_CAKE_LEFT] = R.k[T.K_SUPPLY]                      # CR-S03
     st.sc[S.S_CAT] = -1
     st.sc[S.S_WINNER] = -1
     st.sc[S.S_PLAYERS] = cfg.players
@@ -69,10 +70,10 @@ def setup_game(R, cfg, st, seed, game_index):
 @njit
 def _add_option(st, n, u):
     for j in range(n):
-        if st.opts[j] == u:
+        if st.options[j] == u:
             return n
-    if n < st.opts.shape[0]:
-        st.opts[n] = u
+    if n < st.options.shape[0]:
+        st.options[n] = u
         return n + 1
     return n
 
@@ -80,13 +81,13 @@ def _add_option(st, n, u):
 @njit
 def _ends_move(R, u):
     """A move stops early on the big cake (CR-K02) or on a start (CR-M04)."""
-    return u == R.k[C.K_CAKE] or R.start_no[u] >= 0
+    return u == R.k[T.K_CAKE] or R.start_no[u] >= 0
 
 
 @njit(inline="always")
 def to_goal(R, u, to_home):
     """Steps from point u to the Smurf's goal: the nearest start coming home, else the cake."""
-    return R.dist_home[u] if to_home else R.dist[u, R.k[C.K_CAKE]]
+    return R.dist_home[u] if to_home else R.dist[u, R.k[T.K_CAKE]]
 
 
 @njit
@@ -102,7 +103,7 @@ def _walk(R, st, frm, steps, to_home):
     while depth >= 0:
         u = st.path[depth]
         if depth > 0 and _ends_move(R, u):
-            if depth == steps or not (R.k[C.K_EXACT_HOME] and R.start_no[u] >= 0):
+            if depth == steps or not (R.k[T.K_EXACT_HOME] and R.start_no[u] >= 0):
                 n = _add_option(st, n, u)
             depth -= 1
             continue
@@ -130,17 +131,17 @@ def move_options(R, st, frm, steps, to_home):
     Smurf then stays where it is (CR-M03)."""
     n = _walk(R, st, frm, steps, to_home)
     for i in range(1, n):        # insertion sort by (distance to goal, index)
-        u = st.opts[i]
+        u = st.options[i]
         du = to_goal(R, u, to_home)
         j = i - 1
         while j >= 0:
-            w = st.opts[j]
+            w = st.options[j]
             dw = to_goal(R, w, to_home)
             if dw < du or (dw == du and w < u):
                 break
-            st.opts[j + 1] = w
+            st.options[j + 1] = w
             j -= 1
-        st.opts[j + 1] = u
+        st.options[j + 1] = u
     return n
 
 
@@ -163,7 +164,7 @@ def take_cakes(R, st, p):
     """Roll and take that many cakes, trimmed to the carry cap and to what is left
     (CR-K02, CR-K03, CR-K04)."""
     face = roll(R, st, p, K.ROLL_TAKE)
-    room = R.k[C.K_CAP] - st.pl[p, S.P_CARRIED]
+    room = R.k[T.K_CAP] - st.pl[p, S.P_CARRIED]
     n = min(face, room, st.sc[S.S_CAKE_LEFT])
     if n < 0:
         n = 0
@@ -227,7 +228,7 @@ def turn_card(R, cfg, st, p):
         push_bottom(st, card)
         if st.pl[p, S.P_HATS] > 0:                               # CR-C06
             st.sc[S.S_N_HATS_USED] += 1
-            if R.k[C.K_HAT_SPENT]:
+            if R.k[T.K_HAT_SPENT]:
                 st.pl[p, S.P_HATS] -= 1
                 push_bottom(st, K.CARD_HAT)
             ev(st, K.EV_HAT_USED, p, st.pl[p, S.P_HATS], 0, 0)
@@ -262,7 +263,7 @@ def gargamel(R, st, p):
     st.pl[p, S.P_CARRIED] = kept
     st.sc[S.S_CAKE_LEFT] += back
     st.sc[S.S_RETURNED] += back
-    to = start_for(R, st, p, R.k[C.K_GARG_TO])
+    to = start_for(R, st, p, R.k[T.K_GARG_TO])
     st.pl[p, S.P_POS] = to
     ev(st, K.EV_GARGAMEL, p, kept, back, to)
     secure(st, p)
@@ -290,7 +291,7 @@ def flee(R, cfg, st, p):
     n = move_options(R, st, frm, face, True)
     to = frm
     if n > 0:
-        to = st.opts[decide(R, cfg, st, p, K.D_FLEE, n)]
+        to = st.options[decide(R, cfg, st, p, K.D_FLEE, n)]
     st.pl[p, S.P_POS] = to
     ev(st, K.EV_MOVE, p, frm, to, 1)
     if to != frm and R.start_no[to] >= 0:                        # CR-H03: safe
@@ -323,12 +324,12 @@ def chase(R, cfg, st, p):
     first (or the cat, chase_first), until the Smurf reaches a start (safe, cakes secured) or
     the cat reaches it (caught) (CR-H01..H07)."""
     st.sc[S.S_N_CHASES] += 1
-    st.sc[S.S_CAT] = R.k[C.K_BROWN]
+    st.sc[S.S_CAT] = R.k[T.K_BROWN]
     ev(st, K.EV_CHASE, p, st.sc[S.S_CAT], 0, 0)
-    if R.k[C.K_CHASE_FIRST] == K.FIRST_CAT and cat_runs(R, st, p):    # CR-H02
+    if R.k[T.K_CHASE_FIRST] == K.FIRST_CAT and cat_runs(R, st, p):    # CR-H02
         caught(R, st, p)
         return
-    for _ in range(R.k[C.K_MAX_CHASE]):
+    for _ in range(R.k[T.K_MAX_CHASE]):
         if flee(R, cfg, st, p):
             return
         if cat_runs(R, st, p):
@@ -346,13 +347,13 @@ def caught(R, st, p):
     st.sc[S.S_CAT] = -1
     carried = st.pl[p, S.P_CARRIED]
     kept = 0
-    if R.k[C.K_CAUGHT_LOSES] == K.CAUGHT_ROLL and carried > 0:
+    if R.k[T.K_CAUGHT_LOSES] == K.CAUGHT_ROLL and carried > 0:
         kept = min(roll(R, st, p, K.ROLL_CAUGHT), carried)
     lost = carried - kept
     st.pl[p, S.P_CARRIED] = kept
     st.sc[S.S_REMOVED] += lost
     st.pl[p, S.P_MARKERS] += 1
-    to = start_for(R, st, p, R.k[C.K_CAUGHT_TO])
+    to = start_for(R, st, p, R.k[T.K_CAUGHT_TO])
     st.pl[p, S.P_POS] = to
     ev(st, K.EV_CAUGHT, p, lost, st.pl[p, S.P_MARKERS], to)
     if kept > 0:
@@ -361,7 +362,7 @@ def caught(R, st, p):
         st.pl[p, S.P_TRIPS] += 1
         if st.pl[p, S.P_FIRST_TRIP] < 0:
             st.pl[p, S.P_FIRST_TRIP] = 0
-    if st.pl[p, S.P_MARKERS] >= R.k[C.K_ELIM_AT]:
+    if st.pl[p, S.P_MARKERS] >= R.k[T.K_ELIM_AT]:
         st.pl[p, S.P_ELIM] = 1
         ev(st, K.EV_ELIMINATED, p, st.pl[p, S.P_MARKERS], 0, 0)
 
@@ -373,7 +374,7 @@ def play_turn(R, cfg, st, p):
     if st.pl[p, S.P_ELIM]:
         return
     pos = st.pl[p, S.P_POS]
-    cake = R.k[C.K_CAKE]
+    cake = R.k[T.K_CAKE]
     if R.start_no[pos] >= 0 and st.sc[S.S_CAKE_LEFT] == 0:       # CR-E01: home, nothing left
         return
     st.sc[S.S_TURN] += 1
@@ -381,7 +382,7 @@ def play_turn(R, cfg, st, p):
     ev(st, K.EV_TURN, p, pos, st.pl[p, S.P_CARRIED], st.pl[p, S.P_SECURED])
     if pos == cake:
         carried = st.pl[p, S.P_CARRIED]
-        if carried >= R.k[C.K_CAP] or st.sc[S.S_CAKE_LEFT] == 0:  # CR-K05: must leave
+        if carried >= R.k[T.K_CAP] or st.sc[S.S_CAKE_LEFT] == 0:  # CR-K05: must leave
             leave = 1
         else:
             leave = decide(R, cfg, st, p, K.D_STAY, 2)           # CR-K05: stay or leave
@@ -398,7 +399,7 @@ def play_turn(R, cfg, st, p):
     if n == 0:                                                   # CR-M03: stays
         ev(st, K.EV_MOVE, p, pos, pos, 0)
         return
-    to = st.opts[decide(R, cfg, st, p, K.D_MOVE, n)]
+    to = st.options[decide(R, cfg, st, p, K.D_MOVE, n)]
     st.pl[p, S.P_POS] = to
     ev(st, K.EV_MOVE, p, pos, to, 0)
     if to == cake:                                               # CR-K02
@@ -455,7 +456,7 @@ def finish(st, timeout):
 def play_round(R, cfg, st):
     """Every player in seat order, seat 0 (the youngest) first (CR-T01); False once over."""
     st.sc[S.S_ROUND] += 1
-    if st.sc[S.S_ROUND] > R.k[C.K_MAX_ROUNDS]:                    # CR-E03
+    if st.sc[S.S_ROUND] > R.k[T.K_MAX_ROUNDS]:                    # CR-E03
         st.sc[S.S_ROUND] -= 1
         finish(st, 1)
         return False

@@ -1,15 +1,12 @@
-"""The cake race's game state: a NamedTuple of a few typed arrays, allocated once per chunk
-(by Python: kernels never allocate) and reset in place by `setup_game` for every game.
-
-Scalars live in `sc` (read `st.sc[S_ROUND]`), per-player fields in `pl` (`st.pl[p, P_POS]`).
+"""The cake race's state as a packed record (simcore/packed.py, docs/packed.md), allocated
+once per chunk (by Python: kernels never allocate) and reset in place by `setup_game` for every
+game: the game's scalars in `sc` (read `st.sc[S_ROUND]`), the players' in `pl`
+(`st.pl[p, P_POS]`), the deck; a move's enumeration as working space; and the harness's
+control fields (`st.ctl[H_ASKED]`: decisions asked, forced dice, an illegal answer).
 """
-from typing import NamedTuple
-
-import numpy as np
-
-from ...linked import arrays_type
+from ...packed import Layout, Record
 from . import consts as K
-from .catalog import Rules
+from .tables import Rules
 
 EVENT_CAPACITY = 1 << 14
 MAX_PARAMS = 64      # a strategy's parameter vector per seat (scripted tests use up to this many)
@@ -34,9 +31,6 @@ _SCALARS = [
     "TIMEOUT",       # 1 if the game hit max_rounds (CR-E03)
     "N_CHASES", "N_CATCHES", "N_GARG", "N_HATS_USED",
     "EV_N", "EV_ON",
-    "ASKED",         # decisions put to strategies (forced ones excluded)
-    "FORCED_N", "FORCED_POS",   # die faces queued by tests in `forced`
-    "BAD_KIND", "BAD_N", "BAD_INDEX",   # an illegal answer: decision, options, index
 ]
 for _i, _n in enumerate(_SCALARS):
     globals()[f"S_{_n}"] = _i
@@ -57,38 +51,40 @@ for _i, _n in enumerate(_PLAYER):
 N_PLAYER = len(_PLAYER)
 
 
-class State(NamedTuple):
-    sc: np.ndarray        # int64[N_SCALARS]
-    pl: np.ndarray        # int64[MAX_PLAYERS, N_PLAYER]
-    deck: np.ndarray      # int64[n_cards]  ring buffer of card kinds (CR-C01)
-    seen: np.ndarray      # int64[N_CARD_KINDS]  cards turned in the deck's current pass
-    pass0: np.ndarray     # int64[N_CARD_KINDS]  cards of each kind in the deck when the pass began
-    opts: np.ndarray      # int64[MAX_OPTIONS]  options of the current decision
-    path: np.ndarray      # int64[MAX_STEPS + 1]  move enumeration: the path so far
-    it: np.ndarray        # int64[MAX_STEPS + 1]  move enumeration: next neighbour to try
-    forced: np.ndarray    # int64[MAX_FORCED]  die faces queued by tests
-    rng: np.ndarray       # uint64[N_STREAMS]
-    sid: np.ndarray       # int64[MAX_PLAYERS]  strategy kernel id per seat
-    par: np.ndarray       # float64[MAX_PLAYERS, MAX_PARAMS]  strategy parameters per seat
-    events: np.ndarray    # int32[capacity, EVENT_FIELDS]
+# --- st.ctl: the harness's scalars
+_CONTROL = [
+    "ASKED",         # decisions put to strategies (forced ones excluded)
+    "FORCED_N", "FORCED_POS",   # die faces queued by tests in `forced`
+    "BAD_KIND", "BAD_N", "BAD_INDEX",   # an illegal answer: decision, options, index
+]
+for _i, _n in enumerate(_CONTROL):
+    globals()[f"H_{_n}"] = _i
+N_CONTROL = len(_CONTROL)
 
-
-# how a chooser receives the State (simcore.linked.tuple_view)
-STATE_TYPE = arrays_type(State, sc=(np.int64, 1), pl=(np.int64, 2), deck=(np.int64, 1),
-                         seen=(np.int64, 1), pass0=(np.int64, 1), opts=(np.int64, 1),
-                         path=(np.int64, 1), it=(np.int64, 1), forced=(np.int64, 1),
-                         rng=(np.uint64, 1), sid=(np.int64, 1), par=(np.float64, 2),
-                         events=(np.int32, 2))
+STATE = Layout("CakeRaceState", [
+    # the game (fixed shapes first: constant offsets)
+    ("sc", "i8", (N_SCALARS,), "game"),
+    ("pl", "i8", (K.MAX_PLAYERS, N_PLAYER), "game"),
+    ("seen", "i8", (K.N_CARD_KINDS,), "game"),     # cards turned in the deck's current pass
+    ("pass0", "i8", (K.N_CARD_KINDS,), "game"),    # cards of each kind in the deck when the pass began
+    ("rng", "u8", (K.N_STREAMS,), "game"),
+    # the kernels' working space: meaningless between two calls
+    ("path", "i8", (MAX_STEPS + 1,), "work"),      # move enumeration: the path so far
+    ("it", "i8", (MAX_STEPS + 1,), "work"),        # move enumeration: next neighbour to try
+    # the harness: strategies, decisions, the log
+    ("ctl", "i8", (N_CONTROL,), "control"),
+    ("options", "i8", (K.MAX_OPTIONS,), "control"),   # options of the current decision
+    ("forced", "i8", (K.MAX_FORCED,), "control"),     # die faces queued by tests
+    ("sid", "i8", (K.MAX_PLAYERS,), "control"),       # strategy kernel id per seat
+    ("par", "f8", (K.MAX_PLAYERS, MAX_PARAMS), "control"),   # strategy parameters per seat
+    # sized by the data
+    ("deck", "i8", (None,), "game"),               # [n_cards] ring buffer of card kinds (CR-C01)
+    ("events", "i8", (None, K.EVENT_FIELDS), "control"),
+])
+State = Record   # a packed record of the STATE layout
 
 
 def new_state(rules: Rules, event_capacity: int = EVENT_CAPACITY) -> State:
-    return State(
-        sc=np.zeros(N_SCALARS, np.int64), pl=np.zeros((K.MAX_PLAYERS, N_PLAYER), np.int64),
-        deck=np.zeros(max(1, rules.deck.shape[0]), np.int64), seen=np.zeros(K.N_CARD_KINDS, np.int64),
-        pass0=np.zeros(K.N_CARD_KINDS, np.int64),
-        opts=np.zeros(K.MAX_OPTIONS, np.int64), path=np.zeros(MAX_STEPS + 1, np.int64),
-        it=np.zeros(MAX_STEPS + 1, np.int64), forced=np.zeros(K.MAX_FORCED, np.int64),
-        rng=np.zeros(K.N_STREAMS, np.uint64), sid=np.zeros(K.MAX_PLAYERS, np.int64),
-        par=np.zeros((K.MAX_PLAYERS, MAX_PARAMS), np.float64),
-        events=np.zeros((max(1, event_capacity), K.EVENT_FIELDS), np.int32),
-    )
+    """A State sized for `rules` (contents are set by rules.setup_game)."""
+    return STATE.allocate(dict(deck=(max(1, rules.deck.shape[0]),),
+                               events=(max(1, event_capacity), K.EVENT_FIELDS)))
