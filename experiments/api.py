@@ -148,7 +148,7 @@ class CompareResult:
                "a": {**self.a.played(), **self.stats["a"]},
                "b": {**self.b.played(), **self.stats["b"]}}
         common = self.common()
-        for k in ("game", "players", "strategy", "level", "seed"):
+        for k in ("game", "players", "strategy", *self.a.game.headline_options, "seed"):
             if k in common:
                 out[k] = common[k]
         if self.stopping["rule"] != "fixed":
@@ -326,11 +326,12 @@ def curve(spec: RunSpec, levels: list | None = None, points: int = 11, games: in
     else:
         axes_list, notes = base.game.ladder(base.catalog)
     if levels:
-        known = sorted({a.get("level") for a in axes_list})
+        key = base.game.headline_options[0]       # the difficulty option (simcore.gamekit.Game)
+        known = sorted({a.get(key) for a in axes_list})
         unknown = [lv for lv in levels if lv not in known]
         if unknown:
             raise UserError(f"unknown level {', '.join(unknown)} (known: {', '.join(known)})")
-        axes_list = [a for a in axes_list if a.get("level") in levels]
+        axes_list = [a for a in axes_list if a.get(key) in levels]
     fixed = {k: v for k, v in (spec.options or {}).items() if v is not None}
     axes_list = [a for a in axes_list if all(a.get(k, v) == v for k, v in fixed.items())]
     if not axes_list:

@@ -32,7 +32,7 @@ COMMON = ("players", "strategy")
 
 @dataclass
 class SensitivityResult:
-    settings: list             # per setting: {"setting", "axes", "played", "analysis"}
+    settings: list             # per setting: {"setting", "axes", "played", "shown", "analysis"}
     rule_sets: list            # simcore.assumptions.RuleSet of the design (pairs apart)
     notes: list                # rule sets that could not be played at a setting, and why
     games: int
@@ -46,8 +46,7 @@ class SensitivityResult:
     def to_dicts(self) -> list:
         """One JSON-able object per setting (`sensitivity --json` prints one per line)."""
         from reports.sensitivity import to_json
-        return [{"setting": s["axes"], **{k: s["played"][k] for k in ("game", "level", "die", "players",
-                                                                       "strategy") if k in s["played"]},
+        return [{"setting": s["axes"], **{k: s["played"][k] for k in s["shown"] if k in s["played"]},
                  **to_json(s["analysis"], self.knobs), "games": self.games,
                  **({"stopping": self.stopping} if self.stopping.get("rule") != "fixed" else {}),
                  **({"results": self.results} if self.results else {})}
@@ -197,6 +196,7 @@ def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000,
             played_as = {"game": game.name, **base.run.variant._asdict(),
                          "strategy": base.run.strategy_name}
             out.append({"setting": sid or "all", "axes": axes, "played": played_as,
+                        "shown": ("game", *game.headline_options, *COMMON),
                         "analysis": analyse(df[df["setting"] == (sid or "all")], z)})
     finally:
         if tmp is not None:

@@ -239,6 +239,11 @@ class Game:
     data_summary: object = None    # catalog -> words: what the data hold (check-data)
     commands: str = ""             # a module whose typer `app` is mounted as `meeplesim NAME`
     examples: tuple = ()           # command lines shown in the help of the command they run
+    headline_options: tuple = ()   # options a summary names at its top level, after the game
+                                   # (sensitivity's settings; compare's, when both sides share
+                                   # them): e.g. Hidden Village's level and die. With a ladder,
+                                   # the first is the difficulty option (`curve --level` picks
+                                   # the ladder's cells by it)
     bench: tuple = ()              # rows `meeplesim bench` measures for this game, games/s per
                                    # core: dicts of strategy, players, options (the game's, by
                                    # name), label and optional params; the default game marks

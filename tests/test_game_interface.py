@@ -92,6 +92,19 @@ def test_a_game_without_levels_says_so_for_ladder_and_levels():
     assert "game 'cake-race' has no difficulty levels" in one_error("levels", "--game", "cake-race")
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_headline_options_are_options_and_a_ladder_names_its_difficulty_first(name):
+    """Game.headline_options are options of the game; a game with a ladder names its
+    difficulty option first, and every ladder cell sets it (curve --level filters by it)."""
+    g = get_game(name)
+    declared = {o.name for o in g.options}
+    assert set(g.headline_options) <= declared
+    if g.ladder is not None:
+        assert g.headline_options, f"{name} has a ladder but no difficulty option"
+        cells, _ = g.ladder(g.load_catalog(None))
+        assert cells and all(g.headline_options[0] in axes for axes in cells)
+
+
 def test_games_lists_every_game_with_its_options_and_grids():
     out = ok("games")
     for g in all_games():

@@ -70,7 +70,7 @@ GAME = Game(
     compile_s=40,   # the rules alone, from an empty cache (`meeplesim bench`: random's compile)
     compile_aside=compile_aside,
     assumptions="data/assumptions.toml",
-    bench=BENCH,
+    headline_options=("level", "die"), bench=BENCH,
     bench_compile=("planner", "rollout"),   # a run compiles its own strategy's kernels only
 )
 
