@@ -104,9 +104,9 @@ def score(R, C, st, kind, opt, params):
         return inv_value(R, C, st, params, st.inv[S.I_IDEAS, opt])
     if kind == K.D_RESCUE:
         v = 0.0
-        if opt & 1:
+        if opt & K.RESCUE_DRAW:
             v += params[P_RESCUE] if st.pile_n[S.P_FOREST] > 0 else W_EXTRA_CARD
-        if opt & 2:
+        if opt & K.RESCUE_FREE:
             v += params[P_NEST]
         return v
     if kind == K.D_GAIN_PAIR:

@@ -1,6 +1,8 @@
 """What the team still needs, as Hidden Village's own strategies read it: the resources the
 unbuilt houses and unprepared cakes lack (counted once per decision: `cache_requirements`),
 the objectives left, the value of a unit of each resource, the starting cards still to come."""
+from collections import namedtuple
+
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village import tables as T
@@ -8,13 +10,18 @@ from simcore.jit import njit
 
 from .params import P_NEED, P_SPARE
 
+# What the unbuilt houses and the unprepared cakes still require (objectives(), one pass):
+# units: per resource, what the houses' roofs and the stock cakes need (a tuple indexed by
+# resource); cakes_open: the mask of the requirement kinds (consts.CAKE_*) still unprepared.
+Required = namedtuple("Required", ("units", "cakes_open"))
+
 
 @njit
 def need(R, C, st, r):
     """Units of resource r the unbuilt houses and the unprepared stock cakes still lack."""
     if counts_current(st):
         return st.scratch[S.X_REQ_0 + r] - st.stock[r]
-    return objectives(R, C, st)[r] - st.stock[r]
+    return objectives(R, C, st).units[r] - st.stock[r]
 
 
 @njit(inline="always")
@@ -35,18 +42,18 @@ def cache_requirements(R, C, st):
 
 @njit
 def recount_requirements(R, C, st):
-    req0, req1, req2, cakes = objectives(R, C, st)
-    st.scratch[S.X_REQ_0] = req0
-    st.scratch[S.X_REQ_1] = req1
-    st.scratch[S.X_REQ_2] = req2
-    st.scratch[S.X_CAKES_OPEN] = cakes
+    req = objectives(R, C, st)
+    st.scratch[S.X_REQ_0] = req.units[0]
+    st.scratch[S.X_REQ_1] = req.units[1]
+    st.scratch[S.X_REQ_2] = req.units[2]
+    st.scratch[S.X_CAKES_OPEN] = req.cakes_open
     st.scratch[S.X_REQ_VER] = st.sc[S.S_OBJ_VER] + 1
 
 
 @njit
 def objectives(R, C, st):
-    """(units of each resource the unbuilt houses and the unprepared stock cakes require, the
-    mask of the requirement kinds (consts.CAKE_*) of the unprepared cakes), in one pass."""
+    """What the unbuilt houses and the unprepared cakes require, in one pass (a Required:
+    units per resource, and the mask of the unprepared cakes' requirement kinds)."""
     n0 = 0
     n1 = 0
     n2 = 0
@@ -81,7 +88,7 @@ def objectives(R, C, st):
                 n0 = max(n0, m)
                 n1 = max(n1, m)
                 n2 = max(n2, m)
-    return n0, n1, n2, cakes
+    return Required((n0, n1, n2), cakes)
 
 
 @njit
@@ -94,7 +101,7 @@ def cake_open(R, C, st, req):
     """Is a cake with requirement kind `req` still unprepared?"""
     if counts_current(st):
         return (st.scratch[S.X_CAKES_OPEN] >> req) & 1 != 0
-    return (objectives(R, C, st)[3] >> req) & 1 != 0
+    return (objectives(R, C, st).cakes_open >> req) & 1 != 0
 
 
 @njit

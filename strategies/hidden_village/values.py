@@ -228,7 +228,7 @@ def state_value(R, C, st, params):
     required = 0
     req = objectives(R, C, st)
     for r in range(K.N_RES):
-        total = req[r]   # what the remaining objectives require
+        total = req.units[r]   # what the remaining objectives require
         u = min(st.stock[r], total) if total > 0 else 0
         useful += u
         required += total if total > 0 else 0

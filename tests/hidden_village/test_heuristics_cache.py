@@ -70,8 +70,8 @@ def test_greedys_counts_equal_a_plain_count_over_played_games(cat):
         for C, st in positions(cat, level, die, games=6, seed=7):
             req, kinds, starting = counted_by_hand(R, C, st)
             got = N.objectives(R, C, st)
-            assert list(got[:3]) == req
-            assert {k for k in range(len(K.CAKE_REQUIRES)) if (got[3] >> k) & 1} == kinds
+            assert list(got.units) == req
+            assert {k for k in range(len(K.CAKE_REQUIRES)) if (got.cakes_open >> k) & 1} == kinds
             st.scratch[S.X_REQ_VER] = 0   # no counts kept: the plain answers count
             plain = ([N.need(R, C, st, r) for r in range(K.N_RES)],
                      [N.cake_open(R, C, st, k) for k in range(len(K.CAKE_REQUIRES))])

@@ -178,7 +178,7 @@ N_STREAMS = 5
 D_PLAY_CARD = 0          # option: hand slot
 D_PLACE = 1              # option: action index
 D_CRAFT_DISCARD = 2      # option: crafted slot to discard (limit of 4)
-D_RESCUE = 3             # option: 1 draw, 2 free a nest meeple, 3 both
+D_RESCUE = 3             # option: RESCUE_* bits (draw, free a nest meeple, both)
 D_GAIN_PAIR = 4          # option: PAIR_BASE * first + second resource ("2 different")
 D_GAIN_ONE = 5           # option: resource type (Find)
 D_LOSE_ONE = 6           # option: resource type to lose (Shortage, Gargamel)
@@ -210,6 +210,12 @@ DECISIONS = [
 N_DECISIONS = len(DECISIONS)
 
 # Option encodings the rules list and the strategies read back (one place, both sides).
+# D_RESCUE: the rescue's parts as bits: RESCUE_DRAW draws a lost Smurf (from the additional
+# pile once the forest is empty), RESCUE_FREE frees a meeple from the nest; both is their OR;
+# RESCUE_NONE (offered only when the forest is empty) does neither.
+RESCUE_NONE = 0
+RESCUE_DRAW = 1
+RESCUE_FREE = 2
 # D_GAIN_PAIR: two different resources r1 < r2 as one option, PAIR_BASE * r1 + r2.
 PAIR_BASE = N_RES
 # D_BONUS: pass; craft the idea in slot i (BONUS_CRAFT + i); use the single-use crafted

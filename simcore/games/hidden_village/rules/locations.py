@@ -25,16 +25,16 @@ def rescue(R, C, st, p, sid, params):
     can_free = st.sc[S.S_NEST] > 0
     k = 0
     if can_draw and st.pile_n[S.P_FOREST] == 0:
-        st.options[k] = 0
+        st.options[k] = K.RESCUE_NONE
         k += 1
     if can_draw:
-        st.options[k] = 1
+        st.options[k] = K.RESCUE_DRAW
         k += 1
     if can_free:
-        st.options[k] = 2
+        st.options[k] = K.RESCUE_FREE
         k += 1
     if can_draw and can_free:
-        st.options[k] = 3
+        st.options[k] = K.RESCUE_DRAW | K.RESCUE_FREE
         k += 1
     if k == 0:
         log(C, st, K.EV_NOTHING, K.NOTHING_EFFECT, 0, 0)
@@ -42,7 +42,7 @@ def rescue(R, C, st, p, sid, params):
     mode = st.options[decide(R, C, st, K.D_RESCUE, k, sid, params)]
     card = st.sc[S.S_PLAYED]
     rescued = False
-    if mode & 1:
+    if mode & K.RESCUE_DRAW:
         src = draw_lost_smurf(C, st, p)
         if src > 0:
             rescued = True
@@ -62,7 +62,7 @@ def rescue(R, C, st, p, sid, params):
             if slot >= 0 and draw_lost_smurf(C, st, p) > 0:
                 log_ability(C, st, K.FROM_INVENTION, st.inv[S.I_CRAFTED, slot], K.OP_SECOND_LOST)
                 used_up(R, C, st, slot, sid, params)   # a single-use Wardrobe goes
-    if mode & 2:
+    if mode & K.RESCUE_FREE:
         rescued = True
         st.sc[S.S_NEST] -= 1
         st.sc[S.S_ESPLANADE] += 1
