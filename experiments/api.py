@@ -31,7 +31,7 @@ from .runs import DEFAULT_CHUNK, Resolved, RunSpec, check_games, resolve
 
 __all__ = ["RunSpec", "Resolved", "resolve", "play", "run", "compare", "sweep", "ladder",
            "report", "read_results", "verify", "assumptions", "validate_assumptions", "sensitivity",
-           "Execution", "DEFAULT_CHUNK", "DEFAULT_MAX_GAMES"]
+           "tune", "levers", "Execution", "DEFAULT_CHUNK", "DEFAULT_MAX_GAMES"]
 
 
 # ----------------------------------------------------------------------------- play
@@ -369,6 +369,29 @@ def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000, sa
     SensitivityResult (`to_dicts()`: the `--json` objects, one per setting)."""
     from .sensitivity import sensitivity as _sensitivity
     return _sensitivity(spec, across, games, samples, interactions, results, execution)
+
+
+# ----------------------------------------------------------------------------- tune
+def levers(game: str | None = None, data: str | None = None) -> list:
+    """The levers a tune may move (simcore.levers.Lever: id, field, range, step, current
+    value), from the game's levers file (a --data folder's own levers.toml, else the game's)."""
+    from simcore.games import DEFAULT_GAME, get_game
+
+    from .tune import game_levers
+    return list(game_levers(get_game(game or DEFAULT_GAME), data)[0])
+
+
+def tune(spec: RunSpec, targets: list, levers: list | tuple = (), games: int = 500,
+         max_games: int = 16_000, confirm_games: int = 10_000, band_games: int = 1_000,
+         results: str | None = None, execution: Execution | None = None,
+         exhaustive: bool = False):
+    """Design mode: the lever values that bring each target win rate ("KEY=P": a level, or
+    `win`) within reach, by a noisy bisection on paired seeds (exhaustive: every value of the
+    range), the proposal replayed on fresh seeds with its interval and its band over the knobs;
+    see experiments.tune. Returns a TuneResult (`to_dict()`: the `tune --json` object)."""
+    from .tune import tune as _tune
+    return _tune(spec, targets, levers, games, max_games, confirm_games, band_games, results,
+                 execution, exhaustive)
 
 
 # ----------------------------------------------------------------------------- results

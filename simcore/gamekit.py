@@ -261,6 +261,9 @@ class Game:
                                    # game declares the option ASSUME and its load_catalog takes
                                    # `assume` (and `assumptions_file`: a file replacing its own,
                                    # or the simcore.assumptions.Knobs read from one)
+    levers: str = ""               # its levers file, relative to the package folder (e.g.
+                                   # "data/levers.toml"; simcore.levers): the data fields
+                                   # `meeplesim tune` may move, with their ranges and steps
 
     @property
     def folder(self) -> Path:
@@ -279,6 +282,14 @@ class Game:
         if data_dir is not None and (Path(data_dir) / Path(self.assumptions).name).is_file():
             return Path(data_dir) / Path(self.assumptions).name
         return self.folder / self.assumptions
+
+    def levers_file(self, data_dir=None) -> Path | None:
+        """The levers file in force: a data folder's own levers.toml, else the game's."""
+        if not self.levers:
+            return None
+        if data_dir is not None and (Path(data_dir) / Path(self.levers).name).is_file():
+            return Path(data_dir) / Path(self.levers).name
+        return self.folder / self.levers
 
     def option(self, name: str) -> Option:
         return next(o for o in self.options if o.name == name)

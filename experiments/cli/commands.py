@@ -304,3 +304,71 @@ def report(
     for line in w["answers"]:
         typer.echo("")
         typer.echo(line)
+
+
+@app.command()
+@guarded
+@with_game_options
+def tune(
+    target: Optional[List[str]] = typer.Option(
+        None, "--target", help="A target win rate KEY=P (repeatable): KEY a difficulty level "
+        "(e.g. terrible=0.5), or win for the setting given (a game without levels)."),
+    targets: Optional[str] = typer.Option(
+        None, "--targets", help="A TOML file of targets ([target] KEY = P), and optionally the "
+        "strategy, players and params that play them."),
+    lever: Optional[List[str]] = typer.Option(
+        None, "--lever", help="A lever the tune may move: ID or ID=LOW..HIGH (repeatable; a lever "
+        "declared per level moves each target level's own; default: the game's first lever "
+        "that fits each target; `--list-levers`)."),
+    list_levers: bool = typer.Option(False, "--list-levers", help="List the game's levers "
+                                     "(id, field, range, step, current value) and stop."),
+    game: GameOpt = None, players: PlayersOpt = None, strategy: StrategyOpt = None,
+    param: ParamOpt = None, seat_skill: SeatSkillOpt = None, seed: SeedOpt = 1,
+    data: DataOpt = None, option: OptionOpt = None,
+    games: int = typer.Option(500, "--games", "-n", help="A candidate value's first look (games; "
+                              "looks double up to --max-games)."),
+    max_games: int = typer.Option(16000, "--max-games", help="A candidate value's last look: a "
+                                  "value whose interval still holds the target there is the answer."),
+    confirm_games: int = typer.Option(10000, "--confirm-games", help="Games of the proposal on "
+                                      "fresh seeds (its reported win rate and interval)."),
+    band_games: int = typer.Option(1000, "--band-games", help="Games per rule set of the band "
+                                   "over the assumption knobs at the proposal (0: no band)."),
+    exhaustive: bool = typer.Option(False, "--exhaustive", help="Play every value of each lever's "
+                                    "range at --max-games paired games instead of the bisection "
+                                    "(the search's check)."),
+    as_json: JsonOpt = False, jobs: JobsOpt = None, backend: BackendOpt = "loky",
+    scheduler: SchedulerOpt = None, chunk: ChunkOpt = api.DEFAULT_CHUNK, results: ResultsOpt = None,
+    *, options: dict,
+):
+    """Design mode: the value of a data field (a lever: a level's lost Smurfs, the cake
+    supply...) that brings a win rate to a target, found by a noisy bisection on paired seeds
+    (the lever's direction measured first), then replayed on fresh seeds for its 95% interval,
+    with the band of that win rate over the assumption knobs. Resumable with --results.
+
+    Example: meeplesim tune --target terrible=0.5 --strategy greedy
+
+    Example: meeplesim tune --target standard=0.85 --target complex=0.65 --lever lost-smurfs --json
+
+    Example: meeplesim tune --list-levers
+    """
+    if list_levers:
+        rows = [lv.row() for lv in api.levers(game, data)]
+        _echo((json.dumps(r) for r in rows) if as_json else show.lever_lines(rows))
+        return
+    items = list(target or [])
+    if targets:
+        from experiments.tune import targets_file
+        more_items, more = targets_file(targets)
+        items = more_items + items
+        strategy = strategy or more.get("strategy")
+        players = players if players is not None else more.get("players")
+        param = [f"{k}={v}" for k, v in more.get("params", {}).items()] + list(param or [])
+    spec = make_spec(game, players, strategy, param, seed, data, options, seat_skill)
+    ex = _execution("tuning", chunk, jobs, backend, scheduler, None, None)
+    with ex.progress:
+        r = api.tune(spec, items, lever or (), games, max_games, confirm_games, band_games,
+                     results, ex, exhaustive)
+    if as_json:        # the notes (a lever whose win rate turns) on stderr: stdout is the object
+        _rows_out([n for s in r.searches for n in s.notes], [r.to_dict()], True, None, r)
+        return
+    _echo(show.tune_lines(r))

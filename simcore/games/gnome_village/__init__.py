@@ -67,7 +67,7 @@ GRIDS = {
 
 GAME = Game(
     name=NAME, title=TITLE, package=__name__, options=(*OPTIONS, ASSUME),
-    assumptions="data/assumptions.toml",
+    assumptions="data/assumptions.toml", levers="data/levers.toml",
     default_players=3, default_strategy="greedy",
     result_fields=tuple(RESULT_FIELDS), outcomes=dict(OUTCOMES), loss_reasons=dict(LOSS_REASONS),
     decisions=tuple(DECISIONS), load_catalog=load_catalog, make_config=make_config,

@@ -69,7 +69,7 @@ GAME = Game(
     examples=EXAMPLES,
     compile_s=40,   # the rules alone, from an empty cache (`meeplesim bench`: random's compile)
     compile_aside=compile_aside,
-    assumptions="data/assumptions.toml",
+    assumptions="data/assumptions.toml", levers="data/levers.toml",
     headline_options=("level", "die"), bench=BENCH,
     bench_compile=("planner", "rollout"),   # a run compiles its own strategy's kernels only
 )

@@ -23,6 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ... import assumptions as knobs_
+from ... import levers as levers_
 from ...datafile import SOURCE, DataFile, Field
 from ...errors import DataError, UserError
 from . import consts as K
@@ -153,11 +154,11 @@ def _data_files(data_dir, cards) -> tuple:
         d = Path(data_dir)
         if not d.is_dir():
             raise UserError(f"{d}: data folder not found")
-        known = set(DATA_FILES) | {knobs_.FILE_NAME}
+        extra = (knobs_.FILE_NAME, levers_.FILE_NAME)    # read by sensitivity and tune
         for p in sorted(d.glob("*.toml")):
-            if p.name not in known:
+            if p.name not in set(DATA_FILES) | set(extra):
                 raise DataError(p, "", f"not a rules data file (expected one of: "
-                                       f"{', '.join(DATA_FILES + (knobs_.FILE_NAME,))})")
+                                       f"{', '.join(DATA_FILES + extra)})")
     for name in DATA_FILES:
         p = Path(data_dir) / name if data_dir is not None else None
         files[name] = p if p is not None and p.is_file() else DEFAULT_DATA_DIR / name
