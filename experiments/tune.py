@@ -296,12 +296,12 @@ def _bisect(bench: _Bench, t: Target, lv, looks: list) -> Searched:
         for n in looks:
             w = bench.wins(c, n)
             out.played[vals[i]] = (n, w)
-            s = win_stats(w, n, z)
-            _say(bench.ex, f"{t.key}: {lv.id}={vals[i]} wins {s['win_rate']:.1%} of {n}")
-            if s["ci_low"] > t.win_rate:
-                return 1
-            if s["ci_high"] < t.win_rate:
-                return -1
+            best = min(out.played, key=lambda v: abs(rate(v) - t.win_rate))
+            _say(bench.ex, f"{t.key}: nearest so far {lv.id}={best} ({rate(best):.1%}); "
+                           f"{bench.played:,} games")
+            b = _beyond(n, w, t.win_rate, z)
+            if b:
+                return b
         return 0
 
     def rate(v):
@@ -325,8 +325,13 @@ def _bisect(bench: _Bench, t: Target, lv, looks: list) -> Searched:
     ends = sorted((vals[0], vals[-1]), key=lambda v: abs(rate(v) - t.win_rate))
     if out.direction == 0:
         out.proposal, out.reachable = ends[0], False
-        out.why = (f"{t.key}: {lv.id} over {vals[0]}..{vals[-1]} does not move the win rate "
-                   f"measurably ({rate(vals[0]):.1%} and {rate(vals[-1]):.1%} over {looks[-1]} paired games)")
+        beyond = {_beyond(*out.played[v], t.win_rate, z) for v in (vals[0], vals[-1])}
+        if beyond in ({1}, {-1}):
+            out.why = _unreached(t, lv, rate, ends[0])
+        else:
+            out.why = (f"{t.key}: {lv.id} over {vals[0]}..{vals[-1]} does not move the win rate "
+                       f"measurably ({rate(vals[0]):.1%} and {rate(vals[-1]):.1%} over {looks[-1]} "
+                       f"paired games)")
         return out
     s_lo, s_hi = side(0), side(len(vals) - 1)
     if s_lo == 0 or s_hi == 0:
@@ -336,9 +341,7 @@ def _bisect(bench: _Bench, t: Target, lv, looks: list) -> Searched:
         return out
     if s_lo == s_hi:
         out.proposal, out.reachable = ends[0], False
-        out.why = (f"{t.key}: no value of {lv.id} in {vals[0]}..{vals[-1]} reaches {t.win_rate:.1%} "
-                   f"(the win rate goes from {rate(vals[0]):.1%} to {rate(vals[-1]):.1%}); "
-                   f"the closest is {ends[0]}")
+        out.why = _unreached(t, lv, rate, ends[0])
         return out
     # 2. the bisection: a and b lie on either side of the target
     a, b, s_a = 0, len(vals) - 1, s_lo
@@ -365,6 +368,18 @@ def _bisect(bench: _Bench, t: Target, lv, looks: list) -> Searched:
             break
     out.proposal = below if d["diff"] > 0 else above
     return out
+
+
+def _beyond(n: int, wins: int, target: float, z: float) -> int:
+    """+1 / -1: the interval of `wins` of `n` lies above / below the target; 0: it holds it."""
+    s = win_stats(wins, n, z)
+    return 1 if s["ci_low"] > target else -1 if s["ci_high"] < target else 0
+
+
+def _unreached(t: Target, lv, rate, closest) -> str:
+    vals = lv.values
+    return (f"{t.key}: no value of {lv.id} in {vals[0]}..{vals[-1]} reaches {t.win_rate:.1%} "
+            f"(the win rate goes from {rate(vals[0]):.1%} to {rate(vals[-1]):.1%}); the closest is {closest}")
 
 
 def nearness(n11: int, n10: int, n01: int, n00: int, target: float, z: float) -> dict:

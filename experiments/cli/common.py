@@ -57,7 +57,8 @@ def guarded(fn):
 class Bar:
     """The progress bar of every command that plays many games: rich, with games/s and the
     time left, on a terminal; nothing otherwise. The API calls add_total(n) when it plans
-    games and advance(n) as they finish; use it as a context manager."""
+    games, advance(n) as they finish, and status(text) (optional) to say where it is; use it
+    as a context manager."""
 
     def __init__(self, label: str):
         self.bar = self.task = None
@@ -73,9 +74,9 @@ class Bar:
                 return Text(f"{speed:,.0f} games/s" if speed else "")
 
         self.bar = Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), Rate(""),
-                            TimeRemainingColumn(), transient=True)
+                            TimeRemainingColumn(), TextColumn("{task.fields[status]}"), transient=True)
         self.bar.start()
-        self.task = self.bar.add_task(label, total=0)
+        self.task = self.bar.add_task(label, total=0, status="")
 
     def add_total(self, n: int):
         if self.bar:
@@ -84,6 +85,11 @@ class Bar:
     def advance(self, n: int):
         if self.bar:
             self.bar.advance(self.task, n)
+
+    def status(self, text: str):
+        """A word on where the work is, after the bar (e.g. a tune's nearest value so far)."""
+        if self.bar:
+            self.bar.update(self.task, status=text)
 
     def __enter__(self):
         return self

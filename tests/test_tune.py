@@ -1,0 +1,172 @@
+"""Design mode (`meeplesim tune`, experiments.tune): the levers each game declares, the noisy
+bisection against the exhaustive paired grid, the proposal's replay on fresh seeds, a results
+folder that resumes and whose candidate rules replay with `run --data`, and one error line
+for bad input."""
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from experiments import api
+from experiments.cli import app
+from experiments.tune import FRESH_SEED, nearness
+from simcore import levers as L
+from simcore.errors import DataError
+from simcore.games import GAMES, get_game
+from simcore.stats import Z95
+
+cli = CliRunner()
+EX = api.Execution(jobs=1)
+TERRIBLE = api.RunSpec(strategy="greedy", players=3)
+
+
+def ok(*args):
+    r = cli.invoke(app, list(args))
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+def one_error(*args):
+    r = cli.invoke(app, list(args))
+    lines = r.output.strip().splitlines()
+    assert r.exit_code == 2 and len(lines) == 1 and lines[0].startswith("error: "), r.output
+    return lines[0]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_games_levers_read_their_current_values_from_its_data(name):
+    game = get_game(name)
+    if not game.levers:
+        pytest.skip(f"{name} declares no levers")
+    levers = api.levers(name)
+    assert levers
+    catalog = game.load_catalog(None)
+    for lv in levers:
+        assert lv.lo <= lv.hi and lv.step >= 1 and isinstance(lv.current, int)
+        changed = L.data_with({lv.file: L.read_toml(Path(catalog.files[lv.file]))}, {lv: lv.current + 1})
+        doc = changed[lv.file]
+        if lv.table:
+            doc = next(e for e in doc[lv.table] if str(e["id"]) == lv.entry)
+        for part in lv.key.split("."):
+            doc = doc[part]
+        assert doc == lv.current + 1
+
+
+def test_list_levers_shows_each_levels_own_lever_with_its_range_and_current_value():
+    rows = [json.loads(x) for x in ok("tune", "--list-levers", "--json").splitlines()]
+    by_id = {r["id"]: r for r in rows}
+    assert by_id["lost-smurfs@terrible"]["current"] == 16
+    assert by_id["lost-smurfs@standard"]["current"] == 10
+    assert set(by_id["houses@complex"]) == {"id", "what", "field", "low", "high", "step", "current"}
+    text = ok("tune", "--list-levers", "--game", "cake-race")
+    assert "cake-supply" in text and "setup.toml cake_supply.value" in text
+
+
+def test_the_bisection_finds_the_value_the_exhaustive_paired_grid_finds_with_a_third_of_its_games():
+    """Terrible, greedy team of 3, lost Smurfs 12..20, target 50%: the grid at 2 000 paired
+    games per value finds the value nearest the target; the bisection must find the same one
+    (or its neighbour where the grid cannot tell the two apart) with at most a third of the
+    grid's games."""
+    kw = dict(games=250, max_games=2000, confirm_games=500, band_games=0, execution=EX)
+    searched = api.tune(TERRIBLE, ["terrible=0.5"], ["lost-smurfs=12..20"], **kw)
+    grid = api.tune(TERRIBLE, ["terrible=0.5"], ["lost-smurfs=12..20"], exhaustive=True, **kw)
+    s, g = searched.searches[0], grid.searches[0]
+    assert g.games == 9 * 2000
+    rates = {v: w / n for v, (n, w) in g.played.items()}
+    assert rates[12] > rates[16] > rates[20]                # fewer lost Smurfs, easier
+    if s.proposal != g.proposal:
+        assert abs(s.proposal - g.proposal) == 1
+        lo, hi = sorted((s.proposal, g.proposal))
+        assert abs(abs(rates[lo] - 0.5) - abs(rates[hi] - 0.5)) < 0.05
+    assert s.games <= g.games / 3
+    assert s.direction == -1 and s.reachable
+
+
+def test_the_proposal_is_replayed_on_fresh_seeds_and_its_row_says_whether_it_meets_the_target(tmp_path):
+    r = api.tune(TERRIBLE, ["terrible=0.5"], ["lost-smurfs=17..19"], games=250, max_games=1000,
+                 confirm_games=600, band_games=0, execution=EX, results=str(tmp_path / "t"))
+    d = r.to_dict()
+    assert set(d) == {"game", "strategy", "params", "proposal", "current", "rows", "games_spent", "reachable"}
+    assert d["current"] == {"lost-smurfs@terrible": 16}
+    row = d["rows"][0]
+    assert set(row) == {"key", "target", "win_rate", "ci_low", "ci_high", "met", "band_low", "band_high"}
+    assert row["key"] == "terrible" and row["target"] == 0.5
+    assert row["ci_low"] <= row["win_rate"] <= row["ci_high"]
+    assert row["met"] == (row["ci_low"] <= 0.5 <= row["ci_high"])
+    assert row["band_low"] is None                          # band_games=0: no band
+    v = d["proposal"]["lost-smurfs@terrible"]
+    rules = str(tmp_path / "t" / "rules" / f"lost-smurfs@terrible={v}")
+    at = TERRIBLE.but(data=rules, options={"level": "terrible"})
+    fresh = api.run(at.but(seed=TERRIBLE.seed + FRESH_SEED), 600, execution=EX)
+    assert fresh.summary["win_rate"] == row["win_rate"]     # the confirmation: root seed + FRESH_SEED
+    n, w = r.searches[0].played[v]
+    searched = api.run(at, n, execution=EX)
+    assert searched.summary["wins"] == w                    # the search: the root seed
+
+
+def test_a_target_no_value_reaches_is_unreachable_with_the_closest_value_and_why():
+    r = api.tune(TERRIBLE, ["standard=0.2"], ["lost-smurfs=8..12"], games=200, max_games=400,
+                 confirm_games=200, band_games=0, execution=EX)
+    d = r.to_dict()
+    assert d["reachable"] is False and "no value of lost-smurfs@standard in 8..12 reaches 20.0%" in d["why"]
+    assert d["proposal"]["lost-smurfs@standard"] == 12      # the hardest end is the closest
+
+
+def test_a_tune_resumes_from_its_results_folder_and_a_candidates_rules_replay_with_run_data(tmp_path):
+    kw = dict(games=200, max_games=800, confirm_games=400, band_games=0, execution=EX,
+              results=str(tmp_path / "t"))
+    first = api.tune(TERRIBLE, ["terrible=0.5"], ["lost-smurfs=16..20"], **kw)
+    again = api.tune(TERRIBLE, ["terrible=0.5"], ["lost-smurfs=16..20"], **kw)
+    assert first.games_spent > 0 and again.games_spent == 0
+    assert again.to_dict()["proposal"] == first.to_dict()["proposal"]
+    v = first.searches[0].proposal
+    n, w = first.searches[0].played[v]
+    rules = tmp_path / "t" / "rules" / f"lost-smurfs@terrible={v}"
+    assert "lost_smurfs = %d" % v in (rules / "levels.toml").read_text()
+    replay = api.run(TERRIBLE.but(data=str(rules), options={"level": "terrible"}), n, execution=EX)
+    assert replay.summary["wins"] == w                    # the same games: paired seeds
+
+
+def test_a_game_without_levels_tunes_its_own_setting():
+    r = api.tune(api.RunSpec(game="cake-race"), ["win=0.3"], ["cake-supply=10..50"], games=300,
+                 max_games=600, confirm_games=300, band_games=0, execution=EX)
+    s = r.searches[0]
+    assert s.lever.id == "cake-supply" and set(s.played) >= {10, 50}
+    assert s.proposal in s.played
+
+
+def test_nearness_says_which_neighbour_is_nearer_the_target():
+    # above: wins 60 of 100; below: wins 45 of 100 -> |0.6 - 0.5| - |0.45 - 0.5| = +0.05
+    d = nearness(40, 20, 5, 35, 0.5, Z95)
+    assert d["diff"] == pytest.approx(0.05) and d["halfwidth"] > 0
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--target", "terrible=0.5", "--lever", "lost-smurf"], "unknown lever 'lost-smurf' (did you mean"),
+    (["--target", "terrible=0.5", "--lever", "lost-smurfs=18..12"], "the range is empty"),
+    (["--target", "terrible=0.5", "--lever", "lost-smurfs=0..12"], "outside the lever's range 6..20"),
+    (["--target", "terrible=1.5"], "a win rate is between 0 and 1"),
+    (["--target", "terrible=-0.1"], "a win rate is between 0 and 1"),
+    (["--target", "hopeless=0.5"], "unknown level 'hopeless' (known: standard, complex"),
+    (["--game", "cake-race", "--target", "standard=0.5"], "game 'cake-race' has no difficulty levels"),
+    (["--target", "terrible"], "expected KEY=WIN_RATE"),
+    ([], "no target"),
+    (["--target", "terrible=0.5", "--lever", "lost-smurfs", "--lever", "houses"], "tune moves one lever per target"),
+    (["--target", "terrible=0.5", "--level", "complex"], "the targets name the levels; leave it out"),
+    (["--target", "terrible=0.5", "--games", "0"], "the number of games must be at least 1"),
+])
+def test_bad_tune_input_is_one_error_line(args, words):
+    assert words in one_error("tune", *args)
+
+
+def test_a_malformed_levers_file_is_one_error_naming_the_file_and_the_lever(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "levers.toml").write_text('[[lever]]\nid = "lost-smurfs"\nwhat = "x"\nfile = "levels.toml"\n'
+                                      'table = "level"\nper = "level"\nkey = "lost_smurfs"\nmin = 9\nmax = 3\n')
+    line = one_error("tune", "--list-levers", "--data", str(data))
+    assert "levers.toml: lever 'lost-smurfs': 'min' (9) is above 'max' (3)" in line
+    (data / "levers.toml").write_text('[[lever]]\nid = "x"\nwhat = "x"\nfile = "setup.toml"\nkey = "nope"\nmin = 1\nmax = 3\n')
+    with pytest.raises(DataError, match="setup.toml has no key 'nope'"):
+        api.levers(None, str(data))
