@@ -253,7 +253,9 @@ class _Bench:
             s = self.spec.but(data=str(rules), options={t.option: t.key} if t.option else {},
                               seed=self.spec.seed + (FRESH_SEED if fresh else 0))
             c = make_cell(cid, s, {"target": t.key, "lever": lv.id, "value": value})
-            c.constants.update(target=t.key, lever=lv.id, value=int(value), fresh=bool(fresh))
+            # the result rows say what they tune (reports.tune reads them)
+            c.constants.update(tune_target=t.key, tune_goal=float(t.win_rate), lever=lv.id,
+                               value=int(value), current=int(lv.current), fresh=bool(fresh))
             self.cells[cid] = c
         return self.cells[cid]
 

@@ -18,6 +18,7 @@ from . import curve as C
 from . import figures as F
 from . import html as H
 from . import sensitivity as S
+from .tune import proposed, searched, split_tune
 from . import tables as T
 from .answers import (answers, fair_results, fixed_cells, full_mix, headline, main_results,
                       overview_rows, players_of, shown_curves, strong_first)
@@ -44,9 +45,16 @@ class Context:
 def compute(df: pd.DataFrame, rep, ctx: Context | None = None) -> dict:
     """Every table of the report, by file stem (tables that do not apply to the game are
     absent; a table may be empty when the results hold nothing for it)."""
+    df, tune = split_tune(df)
     df, curves = C.split(df, rep)
     df, sens = split_sensitivity(df)
     tables = {}
+    if tune is not None:
+        tables["proposed_levels"], tables["tune_searched"] = proposed(tune), searched(tune)
+        if df.empty:            # a tune is all the results hold: its candidates are other rules
+            return {**tables, "win_odds": pd.DataFrame(columns=["cell", "strategy", "games", "wins",
+                                                             "win_rate", "ci_low", "ci_high"]),
+                    "headline": pd.DataFrame()}
     if curves is not None:
         tables["difficulty_curve"], tables["skill_thresholds"] = C.analyse(curves, rep)
         if df.empty:            # curves are all the results hold: no other table reads a game
@@ -128,6 +136,13 @@ def sections(tables: dict, rep) -> list:
     out.append(("difficulty_curve", "Difficulty curve", f"Win rate of {a_an(who)} against its "
                 f"skill (0 plays like random, 1 like the strongest strategy), every skill on the "
                 f"same seeds: games, wins, win rate with its 95% Wilson interval."))
+    out.append(("proposed_levels", "Proposed levels", "Design mode (`meeplesim tune`): per "
+                "target, the lever's value the tune proposes beside the data's, and the win rate "
+                "at the proposal replayed on fresh seeds with its 95% Wilson interval, and whether "
+                "that interval holds the goal."))
+    out.append(("tune_searched", "Values the tune searched", "Every value of each lever the "
+                "search played, on paired seeds: games, wins, win rate with its 95% Wilson "
+                "interval."))
     out.append(("win_odds", "Win odds", "Every configuration: games, wins, win rate with its 95% "
                 "Wilson interval (rates in %)."))
     for b in rep.breakdowns:

@@ -32,6 +32,8 @@ LABELS = {
     "most_sensitive_to": "most sensitive to",
     "skill": "skill", "target": "target win rate (%)", "skill_needed": "skill needed",
     "reached": "resamples that reach it (%)",
+    "tuned_for": "target", "lever": "lever", "current": "in the data", "proposed": "proposed",
+    "goal": "goal (%)", "value": "value", "met": "goal within the 95% CI",
 }
 # interval column pairs (X_ci_low, X_ci_high) -> the label of the merged column
 INTERVALS = {("ci_low", "ci_high"): "95% CI (%)",
@@ -43,7 +45,7 @@ PERCENT = {"win_rate", "ci_low", "ci_high", "halfwidth", "base_rate", "other_rat
            "one_step_share", "interaction", "interaction_ci_low", "interaction_ci_high",
            "diff_a", "diff_b", "diff_sum", "diff_joint", "single_low", "single_high",
            "sample_low", "sample_high", "pessimistic", "optimistic", "envelope_low", "envelope_high",
-           "target", "reached"}
+           "target", "reached", "goal"}
 
 
 def labels(rep) -> dict:

@@ -170,3 +170,21 @@ def test_a_malformed_levers_file_is_one_error_naming_the_file_and_the_lever(tmp_
     (data / "levers.toml").write_text('[[lever]]\nid = "x"\nwhat = "x"\nfile = "setup.toml"\nkey = "nope"\nmin = 1\nmax = 3\n')
     with pytest.raises(DataError, match="setup.toml has no key 'nope'"):
         api.levers(None, str(data))
+
+
+def test_the_report_of_a_tune_folder_shows_the_proposals_and_no_candidate_as_the_datas_odds(tmp_path):
+    import pandas as pd
+    folder = str(tmp_path / "t")
+    r = api.tune(TERRIBLE, ["terrible=0.5"], ["lost-smurfs=16..20"], games=200, max_games=400,
+                 confirm_games=300, band_games=0, execution=EX, results=folder)
+    api.report([folder], out=str(tmp_path / "report"))
+    tables = tmp_path / "report" / "tables"
+    prop = pd.read_csv(tables / "proposed_levels.csv")
+    row = prop.iloc[0]
+    assert (row["tuned_for"], row["lever"], row["current"]) == ("terrible", "lost-smurfs@terrible", 16)
+    assert row["proposed"] == r.searches[0].proposal and row["games"] == 300
+    assert row["win_rate"] == pytest.approx(r.rows[0]["win_rate"])
+    searched = pd.read_csv(tables / "tune_searched.csv")
+    assert set(searched["value"]) == set(r.searches[0].played)
+    assert not (tables / "win_odds.csv").exists() or pd.read_csv(tables / "win_odds.csv").empty
+    assert "Proposed levels" in (tmp_path / "report" / "index.html").read_text()

@@ -1,0 +1,52 @@
+"""Design mode in the report: the games of a tune's results folder (experiments.tune) as the
+section "Proposed levels". A tune's rows carry `tune_target` (the target's key, e.g. a level),
+`tune_goal` (its win rate), `lever`, `value`, `current` (the value the data held) and `fresh`
+(true for the proposal's replay on fresh seeds, false for the search's paired games)."""
+from __future__ import annotations
+
+import pandas as pd
+
+from simcore.stats import Z95, wilson_interval
+
+TUNE_COLS = ["tune_target", "tune_goal", "lever", "value", "current", "fresh"]
+
+
+def split_tune(df: pd.DataFrame) -> tuple:
+    """(the other games, a tune's games or None): a tune's candidates are other rules than
+    the data's, so no other table reads them."""
+    if "lever" not in df.columns:
+        return df, None
+    mask = df["lever"].notna().to_numpy()
+    rest = df[~mask].drop(columns=[c for c in TUNE_COLS if c in df.columns])
+    return rest, (df[mask] if mask.any() else None)
+
+
+def _rate_row(g: pd.DataFrame, z: float) -> dict:
+    n, w = len(g), int(g["won"].sum())
+    lo, hi = wilson_interval(w, n, z)
+    return {"games": n, "wins": w, "win_rate": w / n, "ci_low": lo, "ci_high": hi}
+
+
+def proposed(tune: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
+    """One row per target: the lever, its current and proposed values, the proposal's win
+    rate on fresh seeds with its 95% interval, the goal and whether the interval holds it."""
+    rows = []
+    fresh = tune[tune["fresh"].astype(bool)]
+    for (key, lever), g in fresh.groupby(["tune_target", "lever"], sort=False):
+        r = _rate_row(g, z)
+        goal = float(g["tune_goal"].iloc[0])
+        rows.append({"tuned_for": key, "lever": lever, "current": int(g["current"].iloc[0]),
+                     "proposed": int(g["value"].iloc[0]), "goal": goal, **r,
+                     "met": bool(r["ci_low"] <= goal <= r["ci_high"])})
+    return pd.DataFrame(rows, columns=["tuned_for", "lever", "current", "proposed", "goal", "games",
+                                       "wins", "win_rate", "ci_low", "ci_high", "met"])
+
+
+def searched(tune: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
+    """Every value the search played, per target: its paired games and win rate."""
+    rows = []
+    search = tune[~tune["fresh"].astype(bool)]
+    for (key, lever, value), g in search.groupby(["tune_target", "lever", "value"], sort=True):
+        rows.append({"tuned_for": key, "lever": lever, "value": int(value), **_rate_row(g, z)})
+    return pd.DataFrame(rows, columns=["tuned_for", "lever", "value", "games", "wins", "win_rate",
+                                       "ci_low", "ci_high"])
