@@ -384,14 +384,16 @@ def levers(game: str | None = None, data: str | None = None) -> list:
 def tune(spec: RunSpec, targets: list, levers: list | tuple = (), games: int = 500,
          max_games: int = 16_000, confirm_games: int = 10_000, band_games: int = 1_000,
          results: str | None = None, execution: Execution | None = None,
-         exhaustive: bool = False):
+         exhaustive: bool = False, optimiser: str = "optuna", trials: int = 0):
     """Design mode: the lever values that bring each target win rate ("KEY=P": a level, or
-    `win`) within reach, by a noisy bisection on paired seeds (exhaustive: every value of the
-    range), the proposal replayed on fresh seeds with its interval and its band over the knobs;
-    see experiments.tune. Returns a TuneResult (`to_dict()`: the `tune --json` object)."""
+    `win`) within reach: one lever per target by a noisy bisection on paired seeds
+    (exhaustive: every value of the range), several by an optimiser over the squared miss
+    (optuna, or nevergrad; `trials` points, 0: 10 + 10 per lever); the proposal replayed on
+    fresh seeds with its interval and its band over the knobs; see experiments.tune. Returns
+    a TuneResult (`to_dict()`: the `tune --json` object)."""
     from .tune import tune as _tune
     return _tune(spec, targets, levers, games, max_games, confirm_games, band_games, results,
-                 execution, exhaustive)
+                 execution, exhaustive, optimiser, trials)
 
 
 # ----------------------------------------------------------------------------- results

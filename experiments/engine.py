@@ -112,6 +112,16 @@ class Player:
         self.joint: dict = {p: [0, 0, 0, 0] for p in self.pairs}   # n11, n10, n01, n00
         self._waiting: dict = {}       # (cell id, start) -> wins, until its pairs are counted
 
+    def add(self, cells: list):
+        """Play these cells too (a tune's candidates, made as its search goes); with a results
+        folder they are declared in its manifest."""
+        new = [c for c in cells if c.id not in self.cells]
+        if self.store is not None and new:
+            self.store.add_cells({c.id: c.definition for c in new})
+        for c in new:
+            self.cells[c.id] = c
+            self.mem[c.id], self.acc[c.id], self.won[c.id] = [], {}, [0, 0]
+
     def accumulators(self, cell: Cell) -> dict:
         """name -> Accumulating: what is folded for a cell (the game's summary and a sweep
         cell's own numbers)."""

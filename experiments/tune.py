@@ -37,29 +37,23 @@ from pathlib import Path
 from simcore.errors import UserError
 from simcore.stats import Z95, look_schedule, paired_from_counts, sequential_z
 
-from .engine import make_cell, win_stats
-from .playing import Execution, play_cells, run_identity
+from .engine import win_stats
+from .playing import Execution, run_identity
 from .runs import RunSpec, check_games
+from .tune_bench import FRESH_SEED, Bench, Target, words  # noqa: F401 (FRESH_SEED: api users)
 
 WIN = "win"                  # the target key of the run's own setting (no level named)
-FRESH_SEED = 1_000_003       # the confirmation replays root seed + this: games the search never saw
 DEFAULT_GAMES = 500          # the first look of a candidate
 DEFAULT_MAX_GAMES = 16_000   # a candidate's last look
 DEFAULT_CONFIRM = 10_000     # games of the proposal on fresh seeds
 DEFAULT_BAND_GAMES = 1_000   # games per rule set of the band (0: no band)
 BAND_SAMPLES = 8             # rule sets of many knobs at once in the band's design
-
-
-@dataclass(frozen=True)
-class Target:
-    key: str                 # a value of the difficulty option, or WIN
-    win_rate: float
-    option: str = ""         # the difficulty option the key is a value of ("" for WIN)
+OPTIMISERS = ("optuna", "nevergrad")   # several levers: experiments.tune_optimise
 
 
 @dataclass
 class Searched:
-    """One target's search: the values played and what each gave."""
+    """One target's search over one lever: the values played and what each gave."""
     target: Target
     lever: object            # simcore.levers.Lever
     proposal: int
@@ -70,13 +64,34 @@ class Searched:
     notes: list = field(default_factory=list)     # e.g. the win rate is not monotone along the lever
     games: int = 0           # games the search played (the confirmation and the band apart)
 
+    # what every search gives the answer (tune_optimise.Optimised gives the same)
+    @property
+    def targets(self) -> list:
+        return [self.target]
+
+    @property
+    def levers(self) -> list:
+        return [self.lever]
+
+    @property
+    def point(self) -> dict:
+        return {self.lever: self.proposal}
+
+    def tried(self, t: Target) -> list:
+        """(the point in words, games, wins) of every value played for target t."""
+        return [(str(v), n, w) for v, (n, w) in sorted(self.played.items())]
+
+    @property
+    def optimiser(self) -> str:
+        return "noisy bisection"
+
 
 @dataclass
 class TuneResult:
     game: str
     strategy: str
     params: dict
-    searches: list           # Searched, one per target
+    searches: list           # Searched (one target, one lever) or tune_optimise.Optimised
     rows: list               # per target: key, target, win_rate, ci_low, ci_high, met, band_low, band_high
     games_spent: int
     seconds: float
@@ -90,8 +105,8 @@ class TuneResult:
     def to_dict(self) -> dict:
         """The `tune --json` object (a contract other tools read)."""
         out = {"game": self.game, "strategy": self.strategy, "params": self.params,
-               "proposal": {s.lever.id: s.proposal for s in self.searches},
-               "current": {s.lever.id: s.lever.current for s in self.searches},
+               "proposal": {lv.id: v for s in self.searches for lv, v in s.point.items()},
+               "current": {lv.id: lv.current for s in self.searches for lv in s.levers},
                "rows": self.rows, "games_spent": self.games_spent, "reachable": self.reachable}
         if not self.reachable:
             out["why"] = "; ".join(s.why for s in self.searches if not s.reachable)
@@ -203,10 +218,11 @@ def parse_lever(item: str, levers) -> tuple:
 
 
 def choose_levers(targets, lever_items, levers) -> list:
-    """(Target, Lever) per target: the levers given (a lever declared per entry moves the
-    target's own entry), else the first lever of the file that fits the target."""
+    """The problems of a tune: ([Target], [Lever]) each, the targets that share a lever in
+    one problem. Each target takes the levers given that fit it (a lever declared per entry
+    moves the target's own entry), else the first lever of the file that fits it."""
     given = [parse_lever(x, levers) for x in lever_items or ()]
-    out = []
+    per_target = []
     for t in targets:
         fits = []
         for name, rng in (given or [(lv.name, None) for lv in levers]):
@@ -218,11 +234,18 @@ def choose_levers(targets, lever_items, levers) -> list:
         if not fits:
             names = ", ".join(n for n, _ in given) or "any lever"
             raise UserError(f"target {t.key}: {names} cannot move it (`meeplesim tune --list-levers`)")
-        if len(fits) > 1:
-            raise UserError(f"target {t.key}: {len(fits)} levers move it ({', '.join(x.id for x in fits)}): "
-                            f"tune moves one lever per target; give one --lever per target")
-        out.append((t, fits[0]))
-    return out
+        per_target.append((t, fits))
+    problems: list = []                   # targets joined by a lever they share
+    for t, fits in per_target:
+        ids = {lv.id for lv in fits}
+        joined = [p for p in problems if ids & {lv.id for lv in p[1]}]
+        ts, ls = [t], list(fits)
+        for p in joined:
+            problems.remove(p)
+            ts = p[0] + ts
+            ls = p[1] + [lv for lv in ls if lv.id not in {x.id for x in p[1]}]
+        problems.append((ts, ls))
+    return problems
 
 
 def _fit(levers, name, t):
@@ -233,49 +256,7 @@ def _fit(levers, name, t):
 
 
 # ----------------------------------------------------------------------------- search
-class _Bench:
-    """The candidates of one tune and the games they played: cells made on demand, each
-    candidate's rules written as a data folder under the results folder."""
-
-    def __init__(self, spec: RunSpec, files: dict, folder: str, ex: Execution, identity: dict):
-        self.spec, self.files, self.folder, self.ex, self.identity = spec, files, folder, ex, identity
-        self.cells: dict = {}
-        self.played = 0
-
-    def cell(self, t: Target, lv, value: int, fresh: bool = False):
-        from simcore import levers as L
-        cid = f"{t.key},{lv.id}={value}" + (",fresh" if fresh else "")
-        if cid not in self.cells:
-            rules = Path(self.folder) / "rules" / f"{lv.id}={value}"
-            L.write_data(rules, self.spec.data, L.data_with(self.files, {lv: value}),
-                         f"meeplesim tune: {lv.field} = {value} (the rest as in "
-                         f"{self.spec.data or 'the shipped data'})")
-            s = self.spec.but(data=str(rules), options={t.option: t.key} if t.option else {},
-                              seed=self.spec.seed + (FRESH_SEED if fresh else 0))
-            c = make_cell(cid, s, {"target": t.key, "lever": lv.id, "value": value})
-            # the result rows say what they tune (reports.tune reads them)
-            c.constants.update(tune_target=t.key, tune_goal=float(t.win_rate), lever=lv.id,
-                               value=int(value), current=int(lv.current), fresh=bool(fresh))
-            self.cells[cid] = c
-        return self.cells[cid]
-
-    def play(self, units: list, games: int):
-        player, _, _, _ = play_cells(list(self.cells.values()), units, games, self.folder, "tune",
-                                     self.identity, self.ex)
-        self.played += player.played
-        return player
-
-    def wins(self, cell, games: int) -> int:
-        return self.play([(cell.id,)], games).stats(cell.id, games)[1]
-
-
-def _say(ex, text):
-    status = getattr(ex.progress, "status", None)
-    if status is not None:
-        status(text)
-
-
-def search(bench: _Bench, t: Target, lv, games: int, max_games: int) -> Searched:
+def search(bench: Bench, t: Target, lv, games: int, max_games: int) -> Searched:
     """One target's noisy bisection over its lever (see the module's docstring), with a note
     when the values played contradict the direction measured."""
     looks = look_schedule(games, max_games)
@@ -286,7 +267,7 @@ def search(bench: _Bench, t: Target, lv, games: int, max_games: int) -> Searched
     return out
 
 
-def _bisect(bench: _Bench, t: Target, lv, looks: list) -> Searched:
+def _bisect(bench: Bench, t: Target, lv, looks: list) -> Searched:
     z = sequential_z(len(looks))
     vals = lv.values
     out = Searched(t, lv, lv.current, True)
@@ -294,13 +275,13 @@ def _bisect(bench: _Bench, t: Target, lv, looks: list) -> Searched:
     def side(i):
         """+1 / -1: value i's win rate is above / below the target; 0: its interval still
         holds the target at the last look."""
-        c = bench.cell(t, lv, vals[i])
+        c = bench.cell(t, {lv: vals[i]})
         for n in looks:
             w = bench.wins(c, n)
             out.played[vals[i]] = (n, w)
             best = min(out.played, key=lambda v: abs(rate(v) - t.win_rate))
-            _say(bench.ex, f"{t.key}: nearest so far {lv.id}={best} ({rate(best):.1%}); "
-                           f"{bench.played:,} games")
+            bench.say(f"{t.key}: nearest so far {lv.id}={best} ({rate(best):.1%}); "
+                      f"{bench.played:,} games")
             b = _beyond(n, w, t.win_rate, z)
             if b:
                 return b
@@ -315,7 +296,7 @@ def _bisect(bench: _Bench, t: Target, lv, looks: list) -> Searched:
         out.proposal = vals[0]
         return out
     # 1. the direction, from the two ends' paired difference
-    lo, hi = bench.cell(t, lv, vals[0]), bench.cell(t, lv, vals[-1])
+    lo, hi = bench.cell(t, {lv: vals[0]}), bench.cell(t, {lv: vals[-1]})
     for n in looks:
         player = bench.play([(hi.id, lo.id)], n)
         d = paired_from_counts(*player.pair(hi.id, lo.id, n), z)
@@ -359,7 +340,7 @@ def _bisect(bench: _Bench, t: Target, lv, looks: list) -> Searched:
             b = m
     # 3. the two neighbours: the nearer, once their paired nearness is known (or at the last look)
     above, below = (vals[a], vals[b]) if s_a > 0 else (vals[b], vals[a])
-    ca, cb = bench.cell(t, lv, above), bench.cell(t, lv, below)
+    ca, cb = bench.cell(t, {lv: above}), bench.cell(t, {lv: below})
     start = max(out.played[above][0], out.played[below][0])
     for n in [x for x in looks if x >= start]:
         player = bench.play([(ca.id, cb.id)], n)
@@ -415,9 +396,9 @@ def monotone_note(s: Searched, z: float) -> str:
     return ""
 
 
-def exhaustive(bench: _Bench, t: Target, lv, games: int) -> Searched:
+def exhaustive(bench: Bench, t: Target, lv, games: int) -> Searched:
     """Every value of the lever at `games` paired games: the value nearest the target."""
-    cells = [bench.cell(t, lv, v) for v in lv.values]
+    cells = [bench.cell(t, {lv: v}) for v in lv.values]
     player = bench.play([(c.id,) for c in cells], games)
     out = Searched(t, lv, lv.current, True)
     for v, c in zip(lv.values, cells):
@@ -436,7 +417,8 @@ def exhaustive(bench: _Bench, t: Target, lv, games: int) -> Searched:
 def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAMES,
          max_games: int = DEFAULT_MAX_GAMES, confirm_games: int = DEFAULT_CONFIRM,
          band_games: int = DEFAULT_BAND_GAMES, results: str | None = None,
-         execution: Execution | None = None, full_grid: bool = False) -> TuneResult:
+         execution: Execution | None = None, full_grid: bool = False,
+         optimiser: str = "optuna", trials: int = 0) -> TuneResult:
     """Tune the levers for the targets (["KEY=P", ...]); see the module's docstring."""
     from simcore.games import get_game
     ex = execution or Execution()
@@ -446,6 +428,8 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
     check_games(confirm_games)
     if band_games < 0:
         raise UserError(f"--band-games must be at least 0 (0: no band), got {band_games}")
+    if trials < 0:
+        raise UserError(f"--trials must be at least 0 (0: 10 + 10 per lever), got {trials}")
     if spec.options.get("assume"):
         raise UserError("--assume: a tune plays the data as given; its band varies the knobs itself")
     game = get_game(spec.game)
@@ -455,7 +439,11 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
     option = ts[0].option or (game.headline_options[0] if game.headline_options else "")
     if any(t.option for t in ts) and spec.options.get(option) is not None:
         raise UserError(f"--{option.replace('_', '-')}: the targets name the {option}s; leave it out")
-    pairs = choose_levers(ts, lever_items, levers)
+    problems = choose_levers(ts, lever_items, levers)
+    if full_grid and any(len(t) > 1 or len(ls) > 1 for t, ls in problems):
+        raise UserError("--exhaustive plays one lever per target (the check of the bisection)")
+    if optimiser not in OPTIMISERS:
+        raise UserError(f"unknown optimiser '{optimiser}' (known: {', '.join(OPTIMISERS)})")
     ex.check(games)
     tmp = None
     if results is None:
@@ -465,54 +453,59 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
         folder = results
     identity = run_identity(game.name, spec.seed, experiment="tune")
     t0 = time.perf_counter()
+    bench = None
     try:
-        _open(folder, identity, ex)
-        bench = _Bench(spec, files, folder, ex, identity)
-        for t, lv in pairs:           # every candidate's data checked before a game is played
-            for v in lv.values:
-                try:
-                    bench.cell(t, lv, v)
-                except UserError as e:
-                    raise UserError(f"--lever {lv.id}={lv.lo}..{lv.hi}: the data refuse {lv.id}={v}: {e}") from None
+        bench = Bench(spec, files, folder, ex, identity)
+        for t_list, ls in problems:   # each lever's values checked by the data before a game is played
+            for t in t_list:
+                for lv in ls:
+                    for v in lv.values:
+                        try:
+                            bench.cell(t, {x: (v if x is lv else x.current) for x in ls})
+                        except UserError as e:
+                            raise UserError(f"--lever {lv.id}={lv.lo}..{lv.hi}: the data refuse "
+                                            f"{lv.id}={v}: {e}") from None
         searches = []
-        for t, lv in pairs:
+        for t_list, ls in problems:
             before = bench.played
-            searches.append(exhaustive(bench, t, lv, max_games) if full_grid else
-                            search(bench, t, lv, games, max_games))
+            if len(t_list) == 1 and len(ls) == 1:
+                searches.append(exhaustive(bench, t_list[0], ls[0], max_games) if full_grid else
+                                search(bench, t_list[0], ls[0], games, max_games))
+            else:
+                from .tune_optimise import optimise
+                searches.append(optimise(bench, t_list, ls, games, max_games, confirm_games,
+                                         optimiser, trials))
             searches[-1].games = bench.played - before
-        rows = [_confirm(bench, s, confirm_games, band_games, game, folder) for s in searches]
+        rows = [_confirm(bench, s, t, confirm_games, band_games, game, folder)
+                for s in searches for t in s.targets]
         first = next(iter(bench.cells.values()))
         return TuneResult(game.name, first.run.strategy_name,
                           {k: v for k, v in sorted(first.run.param_values().items()) if k in spec.params},
                           searches, rows, bench.played, time.perf_counter() - t0, results, full_grid)
     finally:
+        if bench is not None:
+            bench.close()
         if tmp is not None:
             tmp.cleanup()
 
 
-def _open(folder, identity, ex):
-    """The results folder's manifest first: its rules/ folders may then be written there."""
-    play_cells([], [], 1, folder, "tune", identity, ex)
-
-
-def _confirm(bench: _Bench, s: Searched, games: int, band_games: int, game, folder) -> dict:
-    """The proposal on fresh seeds: its win rate, 95% interval, whether it holds the target,
-    and its band over the knobs."""
-    c = bench.cell(s.target, s.lever, s.proposal, fresh=True)
+def _confirm(bench: Bench, s, t: Target, games: int, band_games: int, game, folder) -> dict:
+    """The proposal for target t on fresh seeds: its win rate, 95% interval, whether it holds
+    the target, and its band over the knobs."""
+    c = bench.cell(t, s.point, seeds="confirm")
     w = bench.wins(c, games)
     st = win_stats(w, games, Z95)
     band_low = band_high = None
     if band_games and game.assumptions:
         from .sensitivity import sensitivity
-        spec = c.run.spec
-        r = sensitivity(spec, None, band_games, BAND_SAMPLES, 0,
-                        str(Path(folder) / "band" / f"{s.target.key},{s.lever.id}={s.proposal}"),
+        r = sensitivity(c.run.spec, None, band_games, BAND_SAMPLES, 0,
+                        str(Path(folder) / "band" / f"{t.key},{words(s.point)}"),
                         Execution(chunk=bench.ex.chunk, jobs=bench.ex.jobs, backend=bench.ex.backend,
                                   scheduler=bench.ex.scheduler, progress=bench.ex.progress))
-        bench.played += r.played
+        bench.count(r.played)
         env = r.settings[0]["analysis"]["envelope"]
         band_low, band_high = env.get("envelope_low"), env.get("envelope_high")
-    return {"key": s.target.key, "target": s.target.win_rate, "win_rate": st["win_rate"],
+    return {"key": t.key, "target": t.win_rate, "win_rate": st["win_rate"],
             "ci_low": st["ci_low"], "ci_high": st["ci_high"],
-            "met": bool(st["ci_low"] <= s.target.win_rate <= st["ci_high"]),
+            "met": bool(st["ci_low"] <= t.win_rate <= st["ci_high"]),
             "band_low": band_low, "band_high": band_high}

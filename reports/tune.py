@@ -1,14 +1,16 @@
 """Design mode in the report: the games of a tune's results folder (experiments.tune) as the
 section "Proposed levels". A tune's rows carry `tune_target` (the target's key, e.g. a level),
-`tune_goal` (its win rate), `lever`, `value`, `current` (the value the data held) and `fresh`
-(true for the proposal's replay on fresh seeds, false for the search's paired games)."""
+`tune_goal` (its win rate), `lever`, `value` and `current` (the value the data held; with
+several levers, comma-separated in the same order) and `phase`: `search` (the search's paired
+games), `retest` (several levers: the best point's neighbours on seeds of their own) or
+`confirm` (the proposal's replay on fresh seeds)."""
 from __future__ import annotations
 
 import pandas as pd
 
 from simcore.stats import Z95, wilson_interval
 
-TUNE_COLS = ["tune_target", "tune_goal", "lever", "value", "current", "fresh"]
+TUNE_COLS = ["tune_target", "tune_goal", "lever", "value", "current", "phase"]
 
 
 def split_tune(df: pd.DataFrame) -> tuple:
@@ -31,12 +33,12 @@ def proposed(tune: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
     """One row per target: the lever, its current and proposed values, the proposal's win
     rate on fresh seeds with its 95% interval, the goal and whether the interval holds it."""
     rows = []
-    fresh = tune[tune["fresh"].astype(bool)]
+    fresh = tune[tune["phase"].astype(str) == "confirm"]
     for (key, lever), g in fresh.groupby(["tune_target", "lever"], sort=False):
         r = _rate_row(g, z)
         goal = float(g["tune_goal"].iloc[0])
-        rows.append({"tuned_for": key, "lever": lever, "current": int(g["current"].iloc[0]),
-                     "proposed": int(g["value"].iloc[0]), "goal": goal, **r,
+        rows.append({"tuned_for": key, "lever": lever, "current": str(g["current"].iloc[0]),
+                     "proposed": str(g["value"].iloc[0]), "goal": goal, **r,
                      "met": bool(r["ci_low"] <= goal <= r["ci_high"])})
     return pd.DataFrame(rows, columns=["tuned_for", "lever", "current", "proposed", "goal", "games",
                                        "wins", "win_rate", "ci_low", "ci_high", "met"])
@@ -45,8 +47,9 @@ def proposed(tune: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
 def searched(tune: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
     """Every value the search played, per target: its paired games and win rate."""
     rows = []
-    search = tune[~tune["fresh"].astype(bool)]
+    search = tune[tune["phase"].astype(str) == "search"]
     for (key, lever, value), g in search.groupby(["tune_target", "lever", "value"], sort=True):
-        rows.append({"tuned_for": key, "lever": lever, "value": int(value), **_rate_row(g, z)})
+        rows.append({"tuned_for": key, "lever": lever, "value": str(value), **_rate_row(g, z)})
+    rows.sort(key=lambda r: (r["tuned_for"], r["lever"], [int(x) for x in r["value"].split(",")]))
     return pd.DataFrame(rows, columns=["tuned_for", "lever", "value", "games", "wins", "win_rate",
                                        "ci_low", "ci_high"])

@@ -333,17 +333,23 @@ class ResultsStore:
         if manifest.exists():
             self._heal()
         if manifest.exists():
-            added = {c: d for c, d in cells.items() if c not in self.manifest["cells"]}
-            if added:
-                self.manifest["cells"].update(added)
-                self.manifest["cells"] = dict(sorted(self.manifest["cells"].items()))
-                self._write_manifest()
+            self.add_cells(cells)
         else:
             self.manifest = {
                 "format": FORMAT, "kind": kind, "identity": identity,
                 "cells": dict(sorted(cells.items())),
                 "created": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
             }
+            self._write_manifest()
+
+    def add_cells(self, cells: dict):
+        """Declare more cells ({id: definition}) in the manifest, as opening the folder with
+        them would (a cell already there must have the same definition)."""
+        self._check(self.kind, self.manifest["identity"], cells)
+        added = {c: d for c, d in cells.items() if c not in self.manifest["cells"]}
+        if added:
+            self.manifest["cells"].update(added)
+            self.manifest["cells"] = dict(sorted(self.manifest["cells"].items()))
             self._write_manifest()
 
     def _heal(self):

@@ -152,7 +152,11 @@ def test_nearness_says_which_neighbour_is_nearer_the_target():
     (["--game", "cake-race", "--target", "standard=0.5"], "game 'cake-race' has no difficulty levels"),
     (["--target", "terrible"], "expected KEY=WIN_RATE"),
     ([], "no target"),
-    (["--target", "terrible=0.5", "--lever", "lost-smurfs", "--lever", "houses"], "tune moves one lever per target"),
+    (["--target", "terrible=0.5", "--lever", "lost-smurfs", "--lever", "houses", "--optimiser", "nope"],
+     "unknown optimiser 'nope' (known: optuna, nevergrad)"),
+    (["--target", "terrible=0.5", "--trials", "-1"], "--trials must be at least 0"),
+    (["--target", "terrible=0.5", "--lever", "lost-smurfs", "--lever", "houses", "--exhaustive"],
+     "--exhaustive plays one lever per target"),
     (["--target", "terrible=0.5", "--level", "complex"], "the targets name the levels; leave it out"),
     (["--target", "terrible=0.5", "--games", "0"], "the number of games must be at least 1"),
 ])
@@ -188,3 +192,33 @@ def test_the_report_of_a_tune_folder_shows_the_proposals_and_no_candidate_as_the
     assert set(searched["value"]) == set(r.searches[0].played)
     assert not (tables / "win_odds.csv").exists() or pd.read_csv(tables / "win_odds.csv").empty
     assert "Proposed levels" in (tmp_path / "report" / "index.html").read_text()
+
+
+def test_several_levers_for_a_target_are_tuned_by_the_optimiser_and_its_neighbours_retested(tmp_path):
+    """Two levers of Terrible: the corners and the data's point played first, the trials, the
+    best point's neighbours re-tested on seeds of their own, the proposal confirmed on a third
+    set; every candidate's rules on disk."""
+    from experiments.tune_bench import FRESH_SEED as F
+    r = api.tune(TERRIBLE, ["terrible=0.4"], ["lost-smurfs=17..20", "gargamel-cards=8..12"],
+                 games=200, max_games=800, confirm_games=400, band_games=0, execution=EX,
+                 trials=8, results=str(tmp_path / "t"))
+    s = r.searches[0]
+    assert [lv.id for lv in s.levers] == ["lost-smurfs@terrible", "gargamel-cards@terrible"]
+    tried = {p for p, _, _ in s.tried(s.targets[0])}
+    for corner in ("lost-smurfs@terrible=17,gargamel-cards@terrible=8",
+                   "lost-smurfs@terrible=20,gargamel-cards@terrible=12"):
+        assert corner in tried
+    chosen = tuple(s.point.values())
+    assert chosen in s.retest and s.retest[chosen] == min(s.retest.values())
+    assert len(s.retest) >= 3                                # the point and its neighbours
+    d = r.to_dict()
+    assert d["proposal"] == {lv.id: v for lv, v in s.point.items()}
+    assert d["current"] == {"lost-smurfs@terrible": 16, "gargamel-cards@terrible": 10}
+    rules = tmp_path / "t" / "rules" / ",".join(f"{lv.id}={v}" for lv, v in s.point.items())
+    text = (rules / "levels.toml").read_text()
+    assert all(f"{lv.key} = {v}" in text for lv, v in s.point.items())
+    at = TERRIBLE.but(data=str(rules), options={"level": "terrible"})
+    confirm = api.run(at.but(seed=TERRIBLE.seed + F), 400, execution=EX)
+    assert confirm.summary["win_rate"] == d["rows"][0]["win_rate"]
+    retest = api.run(at.but(seed=TERRIBLE.seed + 2 * F), 400, execution=EX)
+    assert (retest.summary["win_rate"] - 0.4) ** 2 == pytest.approx(s.retest[chosen])

@@ -336,18 +336,25 @@ def tune(
     exhaustive: bool = typer.Option(False, "--exhaustive", help="Play every value of each lever's "
                                     "range at --max-games paired games instead of the bisection "
                                     "(the search's check)."),
+    optimiser: str = typer.Option("optuna", "--optimiser", help="Several levers for a target: "
+                                  "optuna (TPE) or nevergrad (NGOpt; pip install nevergrad)."),
+    trials: int = typer.Option(0, "--trials", help="Several levers: points asked of the "
+                               "optimiser (0: 10 + 10 per lever)."),
     as_json: JsonOpt = False, jobs: JobsOpt = None, backend: BackendOpt = "loky",
     scheduler: SchedulerOpt = None, chunk: ChunkOpt = api.DEFAULT_CHUNK, results: ResultsOpt = None,
     *, options: dict,
 ):
     """Design mode: the value of a data field (a lever: a level's lost Smurfs, the cake
     supply...) that brings a win rate to a target, found by a noisy bisection on paired seeds
-    (the lever's direction measured first), then replayed on fresh seeds for its 95% interval,
-    with the band of that win rate over the assumption knobs. Resumable with --results.
+    (the lever's direction measured first), or, with several levers for a target, by an
+    optimiser over the squared miss; then replayed on fresh seeds for its 95% interval, with
+    the band of that win rate over the assumption knobs. Resumable with --results.
 
     Example: meeplesim tune --target terrible=0.5 --strategy greedy
 
     Example: meeplesim tune --target standard=0.85 --target complex=0.65 --lever lost-smurfs --json
+
+    Example: meeplesim tune --target terrible=0.4 --lever lost-smurfs --lever gargamel-cards
 
     Example: meeplesim tune --list-levers
     """
@@ -367,7 +374,7 @@ def tune(
     ex = _execution("tuning", chunk, jobs, backend, scheduler, None, None)
     with ex.progress:
         r = api.tune(spec, items, lever or (), games, max_games, confirm_games, band_games,
-                     results, ex, exhaustive)
+                     results, ex, exhaustive, optimiser, trials)
     if as_json:        # the notes (a lever whose win rate turns) on stderr: stdout is the object
         _rows_out([n for s in r.searches for n in s.notes], [r.to_dict()], True, None, r)
         return

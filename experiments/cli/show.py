@@ -280,28 +280,36 @@ def lever_lines(rows: list) -> list[str]:
 
 
 def tune_lines(r) -> list[str]:
-    """`tune`'s table: per target the lever, its current and proposed values, the win rate at
-    the proposal on fresh seeds with its 95% interval, the target, whether the interval holds
-    it, and the band over the knobs; then the games spent."""
-    how = "every value of the range" if r.exhaustive else "noisy bisection"
+    """`tune`'s table: per target the levers, their current and proposed values, the win rate
+    at the proposal on fresh seeds with its 95% interval, the target, whether the interval
+    holds it, and the band over the knobs; then the points searched and the games spent."""
+    how = ("every value of the range" if r.exhaustive else
+           " and ".join(sorted({"noisy bisection" if len(s.levers) == 1 and len(s.targets) == 1
+                                else f"{s.optimiser} over the squared miss" for s in r.searches})))
     out = [f"tune ({how}, paired seeds): {r.strategy}"
            + (f" {options_words(r.params)}" if r.params else "")
            + f"; {r.games_spent:,} games in {r.seconds:.1f} s"
            + (f"; results in {r.results}" if r.results else ""), ""]
     out.append(f"{'target':<18} {'lever':<30} {'now':>4} {'tuned':>5}  {'win rate':>8}  "
                f"{'95% CI':<15} {'goal':>6}  {'met':<3}  band over the knobs")
-    for s, row in zip(r.searches, r.rows):
-        band = ("-" if row["band_low"] is None else f"{pct(row['band_low'])} - {pct(row['band_high'])}")
-        out.append(f"{row['key']:<18} {s.lever.id:<30} {s.lever.current:>4} {s.proposal:>5}  "
-                   f"{pct(row['win_rate']):>8}  {pct(row['ci_low']) + ' - ' + pct(row['ci_high']):<15} "
-                   f"{pct(row['target']):>6}  {'yes' if row['met'] else 'no':<3}  {band}")
+    rows = iter(r.rows)
+    for s in r.searches:
+        for t in s.targets:
+            row = next(rows)
+            band = ("-" if row["band_low"] is None else f"{pct(row['band_low'])} - {pct(row['band_high'])}")
+            for k, (lv, v) in enumerate(s.point.items()):
+                head = (f"{row['key']:<18} " if k == 0 else " " * 19)
+                tail = (f"  {pct(row['win_rate']):>8}  {pct(row['ci_low']) + ' - ' + pct(row['ci_high']):<15} "
+                        f"{pct(row['target']):>6}  {'yes' if row['met'] else 'no':<3}  {band}") if k == 0 else ""
+                out.append(f"{head}{lv.id:<30} {lv.current:>4} {v:>5}{tail}".rstrip())
     for s in r.searches:
         if not s.reachable:
             out.append(f"note: unreachable: {s.why}")
         out += [f"note: {n}" for n in s.notes]
     out.append("")
-    out.append("searched (value: win rate over the paired games played):")
+    out.append("searched (point: win rate over the paired games played):")
     for s in r.searches:
-        vals = ", ".join(f"{v}: {pct(w / n)} ({n})" for v, (n, w) in sorted(s.played.items()))
-        out.append(f"  {s.target.key} {s.lever.id}: {vals}")
+        for t in s.targets:
+            tried = ", ".join(f"{p}: {pct(w / n)} ({n})" for p, n, w in s.tried(t))
+            out.append(f"  {t.key} {', '.join(lv.id for lv in s.levers)}: {tried}")
     return out
