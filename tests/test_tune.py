@@ -222,3 +222,16 @@ def test_several_levers_for_a_target_are_tuned_by_the_optimiser_and_its_neighbou
     assert confirm.summary["win_rate"] == d["rows"][0]["win_rate"]
     retest = api.run(at.but(seed=TERRIBLE.seed + 2 * F), 400, execution=EX)
     assert (retest.summary["win_rate"] - 0.4) ** 2 == pytest.approx(s.retest[chosen])
+
+
+def test_a_targets_file_gives_the_targets_and_who_plays_them(tmp_path):
+    f = tmp_path / "targets.toml"
+    f.write_text('strategy = "greedy"\nplayers = 3\n[target]\nterrible = 0.5\n')
+    d = json.loads(ok("tune", "--targets", str(f), "--lever", "lost-smurfs=18..19", "--games", "200",
+                      "--max-games", "400", "--confirm-games", "200", "--band-games", "0", "-j", "1",
+                      "--json").strip().splitlines()[-1])
+    assert d["strategy"] == "greedy" and [r["key"] for r in d["rows"]] == ["terrible"]
+    assert d["proposal"]["lost-smurfs@terrible"] in (18, 19)
+    f.write_text('[target]\nterrible = "half"\n')
+    assert "targets.toml: target 'terrible': the win rate must be a number" in one_error("tune", "--targets", str(f))
+    assert "--targets nowhere.toml: file not found" in one_error("tune", "--targets", "nowhere.toml")
