@@ -127,7 +127,8 @@ def test_every_knob_validates_against_the_loader():
     assert lines == []
     assert {k.id for k in knobs} == {"road-connect", "blockade", "product-price", "business-earn",
                                      "forest-mix", "road-mix", "forest-reshuffle", "start-houses",
-                                     "home-house", "architect", "advisor"}
+                                     "home-house", "architect", "advisor", "doctor", "business-used",
+                                     "road-walk", "group-activate", "house-substitute"}
 
 
 def test_every_assumed_table_is_listed():

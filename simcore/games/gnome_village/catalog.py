@@ -224,7 +224,8 @@ SETUP = {"start_coins": int, "max_houses": int, "end_gnomes": int, "family_gnome
          "face_up_businesses": int, "cost_business": int, "cost_workshop": int,
          "cost_substitute": int, "cost_product": int, "road_connect": str, "blockade": str,
          "forest_reshuffle": bool, "max_rounds": int, "home_house": str, "architect": str,
-         "advisor": str}
+         "advisor": str, "doctor": str, "business_used": str, "road_walk": str,
+         "group_activate": str, "house_substitute": str}
 VILLAGE = {"rows": Field(list), "source": SOURCE}
 
 
@@ -244,7 +245,9 @@ def _setup(f, assumptions):
         f.fail("family_gnomes", "the children's variant plays with fewer gnomes than end_gnomes (rb L264)")
     for key, names in (("road_connect", K.ROAD_CONNECT), ("blockade", K.BLOCKADE),
                        ("home_house", K.HOME_HOUSE), ("architect", K.ARCHITECT),
-                       ("advisor", K.ADVISOR)):
+                       ("advisor", K.ADVISOR), ("doctor", K.DOCTOR),
+                       ("business_used", K.BUSINESS_USED), ("road_walk", K.ROAD_WALK),
+                       ("group_activate", K.GROUP_ACTIVATE), ("house_substitute", K.HOUSE_SUBSTITUTE)):
         f.choice(key, {"value": s[key]}, "value", tuple(names), key.replace("_", " "))
     v = f.check("start_village", f.section("start_village"), VILLAGE)
     _note(f, "start_village", v, assumptions, "starting village layout")
@@ -357,6 +360,11 @@ def load_catalog(data_dir: str | Path | None = None, without=(), assume=(), assu
     k[T.K_HOME] = K.HOME_HOUSE[setup["home_house"]]
     k[T.K_ARCHITECT] = K.ARCHITECT[setup["architect"]]
     k[T.K_ADVISOR] = K.ADVISOR[setup["advisor"]]
+    k[T.K_DOCTOR] = K.DOCTOR[setup["doctor"]]
+    k[T.K_BUSINESS_USED] = K.BUSINESS_USED[setup["business_used"]]
+    k[T.K_ROAD_WALK] = K.ROAD_WALK[setup["road_walk"]]
+    k[T.K_GROUP_ACTIVATE] = K.GROUP_ACTIVATE[setup["group_activate"]]
+    k[T.K_HOUSE_SUBSTITUTE] = K.HOUSE_SUBSTITUTE[setup["house_substitute"]]
     k[T.K_MAX_ROUNDS] = setup["max_rounds"]
     k[T.K_GNOMES], k[T.K_COINS], k[T.K_PRODUCTS] = tiles["gnomes"], tiles["coins"], tiles["products"]
     k[T.K_WORKSHOPS], k[T.K_HOUSES] = tiles["per_type"], tiles["houses"]
