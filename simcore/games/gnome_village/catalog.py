@@ -25,8 +25,8 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = ("tiles.toml", "roads.toml", "businesses.toml", "forest.toml", "setup.toml")
 KNOBS_FILE = DATA_DIR / knobs_.FILE_NAME
 FOREST_CARDS = 39           # GV-F10: rb L44 "Forest Cards (39)"
-ROAD_TILES = 45             # GV-V04: rb L30 "Roads (45)"
-BASE_BUSINESSES = 24        # GV-B01: rb L31 "Businesses (24)"
+ROAD_TILES = 45             # GV-V04: rb L31 "Roads (45)"
+BASE_BUSINESSES = 24        # GV-B01: rb L32 "Businesses (24)"
 EXPANSION_BUSINESSES = 4    # GV-X02: rb L238 "4 extra Business tiles"
 PLAYER_COUNTS = (2, 3, 4)
 
@@ -136,7 +136,7 @@ def _roads(f, assumptions):
     table = np.array(rows, np.int64).reshape(-1, T.N_RD)
     total = int(table[:, T.RD_COUNT].sum())
     if total != ROAD_TILES:
-        f.fail("road", f"the road tiles must number {ROAD_TILES} (rb L30), got {total}")
+        f.fail("road", f"the road tiles must number {ROAD_TILES} (rb L31 'Roads (45)'), got {total}")
     return ids, table
 
 
@@ -170,7 +170,7 @@ def _businesses(f, assumptions):
     base = int(table[table[:, T.BZ_EXPANSION] == 0, T.BZ_COUNT].sum())
     extra = int(table[table[:, T.BZ_EXPANSION] == 1, T.BZ_COUNT].sum())
     if base != BASE_BUSINESSES:
-        f.fail("business", f"the base game's businesses must number {BASE_BUSINESSES} (rb L31), got {base}")
+        f.fail("business", f"the base game's businesses must number {BASE_BUSINESSES} (rb L32 'Businesses (24)'), got {base}")
     if extra != EXPANSION_BUSINESSES:
         f.fail("business", f"the mini-expansion's businesses must number {EXPANSION_BUSINESSES} "
                            f"(rb L238), got {extra}")
