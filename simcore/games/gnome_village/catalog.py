@@ -28,6 +28,15 @@ FOREST_CARDS = 39           # GV-F10: rb L44 "Forest Cards (39)"
 ROAD_TILES = 45             # GV-V04: rb L31 "Roads (45)"
 BASE_BUSINESSES = 24        # GV-B01: rb L32 "Businesses (24)"
 EXPANSION_BUSINESSES = 4    # GV-X02: rb L238 "4 extra Business tiles"
+# GV-S01: the box's other totals. The data may hold fewer (a knob, a --data folder), never more,
+# and the pieces a game puts in play may not outnumber them under any knob (box_totals)
+BOX = {                     # tiles.toml entry.key -> (the box's count, its line)
+    "workshops.per_type": (5, 'rb L29 "Carpenter (5), Painter (5), School (5), Gardener (5)"'),
+    "houses.count": (20, 'rb L30 "Houses (20)"'),
+    "pieces.gnomes": (20, 'rb L36 "Gnomes (20)"'),
+    "pieces.coins": (40, 'rb L37 "Gnome Coins (40)"'),
+}
+BOX_PRODUCTS = (8, 'rb L38 "Product Tokens (8)"')
 PLAYER_COUNTS = (2, 3, 4)
 
 
@@ -282,6 +291,27 @@ def start_grid(f, rows) -> tuple:
     return grid
 
 
+def box_totals(f, tiles, start_houses):
+    """The box's totals (GV-S01, rb L27-L40) hold under every knob: no count of tiles.toml
+    beyond the box's, and at every player count the houses in play, the supply's stack and
+    the starting houses when they come on top of it (start-houses=extra), at most the box's."""
+    have = {"workshops.per_type": tiles["per_type"], "houses.count": tiles["houses"],
+            "pieces.gnomes": tiles["gnomes"], "pieces.coins": tiles["coins"]}
+    for key, (n, cite) in BOX.items():
+        if have[key] > n:
+            f.fail(key.split(".")[0], f"'{key.split('.')[1]}' is {have[key]}, more than the box's {n} ({cite})")
+    if tiles["products"] * K.N_WORKSHOPS > BOX_PRODUCTS[0]:
+        f.fail("products", f"{tiles['products']} tokens of each of {K.N_WORKSHOPS} colours are "
+                           f"{tiles['products'] * K.N_WORKSHOPS}, more than the box's {BOX_PRODUCTS[0]} ({BOX_PRODUCTS[1]})")
+    for n in PLAYER_COUNTS:
+        stack = int(tiles["supply"][n, T.SUP_HOUSES])
+        in_play = stack if tiles["from_supply"] else stack + n * start_houses
+        if in_play > tiles["houses"]:
+            f.fail("supply.houses", f"{n} players: a stack of {stack} houses and {n * start_houses} starting "
+                                    f"houses on top make {in_play}, more than the {tiles['houses']} houses of "
+                                    f"the box ({BOX['houses.count'][1]})")
+
+
 def load_catalog(data_dir: str | Path | None = None, without=(), assume=(), assumptions_file=None,
                  **unused) -> Catalog:
     """Load the data (a `data_dir` file replaces the default of the same name). `without`:
@@ -348,6 +378,7 @@ def load_catalog(data_dir: str | Path | None = None, without=(), assume=(), assu
                                           f"{n * road[i, T.RD_START]} at setup, more than its count")
     if tiles["coins"] < K.MAX_PLAYERS * setup["start_coins"]:
         loaded["tiles.toml"].fail("pieces", "the coins cannot pay every player's starting coins")
+    box_totals(loaded["tiles.toml"], tiles, n_houses)
     k = np.zeros(T.N_K, np.int64)
     k[T.K_START_COINS], k[T.K_MAX_HOUSES] = setup["start_coins"], setup["max_houses"]
     k[T.K_END_GNOMES], k[T.K_FAMILY_GNOMES] = setup["end_gnomes"], setup["family_gnomes"]
