@@ -167,6 +167,8 @@ def test_a_group_card_activates_for_every_player_or_lets_the_others_decline():
         g.script(1, 1)              # optional: option 1 declines; all: one option, no decision
         TU.resolve_card(g.R, g.C, st, 0, g.card(K.F_ACTIVATE, group=True))
         assert st.flag[1, 0, 1] == active
+        e = g.events(K.EV_ACTIVATE)
+        assert e[e[:, 2] == 1][-1, 5] == 1 - active            # logged as declined
 
 
 # ------------------------------------------------------------------ house-substitute

@@ -183,7 +183,7 @@ EV_TURN = 0             # a: coins
 EV_CARD = 1             # a: Forest card row (Rules.forest), b: coins gained
 EV_NO_CARD = 2          # the deck is out and not reshuffled
 EV_RESHUFFLE = 3        # a: cards in the new deck
-EV_ACTIVATE = 4         # a: workshop type, b: cell (-1: nothing to activate)
+EV_ACTIVATE = 4         # a: workshop type, b: cell (-1: nothing to activate; c = 1: declined, GV-F02)
 EV_REMOVE = 5           # a: owner, b: cell, c: business type
 EV_ANGRY = 6            # a: gnome, b: cell it left
 EV_EARN = 7             # a: coins, b: business type

@@ -108,7 +108,7 @@ def activate_card(R, C, st, q, icons, optional):
         n += 1
     w = st.options[decide(R, C, st, q, K.D_ACTIVATE, n)]
     if w == K.ACTION_SKIP:
-        ev(st, K.EV_ACTIVATE, q, -1, -1, 0)
+        ev(st, K.EV_ACTIVATE, q, -1, -1, 1)
         return
     cell = find_workshop(st, q, w, 0)
     st.flag[q, cell // K.GRID, cell % K.GRID] = 1
