@@ -87,6 +87,7 @@ def test_an_airport_with_no_target_is_usable_next_turn():
     st = g.st
     assert st.used[0, 0, 1] == 0 and AC.can_use(st, 0, 0, 0, 1)
     TU.move_to(g.R, g.C, st, 0, 0, K.STAY)                # staying does not act again
+    assert st.gnome[0, 0, S.GN_HOST] == 0 and st.used[0, 0, 1] == 0
     st.gnome[0, 0, 1:3] = (0, 0)                          # home, then back onto the Airport
     TU.move_to(g.R, g.C, st, 0, 0, 1)
     assert tuple(st.gnome[0, 0, :4]) == (S.GS_ACTIVE, 0, 1, 1)   # flew to player 1's Police
