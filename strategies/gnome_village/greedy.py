@@ -172,6 +172,8 @@ def option_value(R, C, st, p, kind, o, coin, plan, until):
             return 0.0
         return tile_value(R, st, p, p, o)
     if kind == K.D_ACTIVATE:
+        if o == K.ACTION_SKIP:                      # a group card's decline (knob group-activate)
+            return SKIP
         v = 1.0
         if o == K.W_SCHOOL:
             v += SCHOOL_BONUS

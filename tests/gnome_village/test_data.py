@@ -1,6 +1,7 @@
 """Gnome Village's data files: the loader reads them into the Rules record, every number
 checked against the rulebook's totals, every gap an assumption, and every knob of
 data/assumptions.toml patches them into rules the loader accepts."""
+import re
 import shutil
 from types import SimpleNamespace
 
@@ -127,7 +128,31 @@ def test_every_knob_validates_against_the_loader():
     assert lines == []
     assert {k.id for k in knobs} == {"road-connect", "blockade", "product-price", "business-earn",
                                      "forest-mix", "road-mix", "forest-reshuffle", "start-houses",
-                                     "home-house", "architect", "advisor"}
+                                     "home-house", "architect", "advisor", "doctor", "business-used",
+                                     "road-walk", "group-activate", "house-substitute"}
+
+
+@pytest.mark.rule("GV-S01")
+def test_validate_checks_every_alternative_against_the_boxs_totals(tmp_path):
+    """The former start-houses=extra (the full stack, the starting houses on top: 28 houses at
+    4 players) is refused by `assumptions validate`; the knob's alternative now takes the
+    stack down to what the box's 20 houses leave, and every alternative loads."""
+    flag = 'patch = [{ file = "tiles.toml", set = { start_houses_from_supply = { value = false, source = "assumed" } } }'
+    text = C.KNOBS_FILE.read_text()
+    now = re.search(re.escape(flag) + r",\n[^\n]*supply = [^\n]*\]\n", text).group(0)
+    (tmp_path / "knobs.toml").write_text(text.replace(now, flag + "]\n"))
+    _, lines = knobs_.validate_for(SimpleNamespace(load_catalog=C.load_catalog), tmp_path / "knobs.toml")
+    assert lines and all("more than the 20 houses of the box" in line for line in lines)
+    assert any("knob 'start-houses' alternative 'extra'" in line for line in lines)
+    from simcore.games.gnome_village import state as S
+    from simcore.games.gnome_village.config import make_config
+    from simcore.games.gnome_village.turn import setup_game
+    cat = C.load_catalog(assume=["start-houses=extra"])
+    for players in (2, 3, 4):
+        cfg, _ = make_config(cat, players=players)
+        st = S.new_state(cat.rules, 1)
+        setup_game(cat.rules, cfg, st, 1, 0)
+        assert st.sc[S.S_HOUSES] + players * 2 == {2: 14, 3: 20, 4: 20}[players]
 
 
 def test_every_assumed_table_is_listed():
@@ -153,6 +178,11 @@ def _copy(tmp_path):
     ("setup.toml", '". H . h ."', '". H . H ."', "exactly one house is Lights On"),
     ("setup.toml", 'value = "path"', 'value = "paths"', "unknown road connect 'paths'"),
     ("tiles.toml", "houses = { 2 = 10,", "houses = { 2 = 3,", "2 players take 4 starting houses out of 3"),
+    # GV-S01: never more than the box holds (issue 30, item 5)
+    ("tiles.toml", "count = 20 ", "count = 21 ", "'count' is 21, more than the box's 20"),
+    ("tiles.toml", "coins = 40 ", "coins = 41 ", "'coins' is 41, more than the box's 40"),
+    ("tiles.toml", "per_workshop = 2 ", "per_workshop = 3 ", "are 12, more than the box's 8"),
+    ("tiles.toml", "value = true ", "value = false", "3 players: a stack of 15 houses and 6 starting houses"),
 ])
 def test_bad_data_is_refused_with_one_clear_line(tmp_path, file, old, new, message):
     d = _copy(tmp_path)

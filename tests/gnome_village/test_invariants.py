@@ -163,6 +163,8 @@ def test_invariants_over_random_games(players, variants):
 @pytest.mark.parametrize("assume", [("road-connect=edge", "blockade=path", "product-price=1"),
                                     ("home-house=own", "architect=any", "advisor=work-buy"),
                                     ("home-house=own", "blockade=path"),
+                                    ("doctor=empty", "business-used=visited", "road-walk=path",
+                                     "group-activate=optional", "house-substitute=one"),
                                     ("all=pessimistic",), ("all=optimistic",)])
 def test_invariants_under_other_readings(assume):
     for players in (2, 4):

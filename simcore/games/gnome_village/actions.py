@@ -28,6 +28,15 @@ def can_use(st, p, host, r, c):
 
 
 @njit
+def mark_used(R, st, p, host, r, c, done):
+    """The business on (r, c) of host's village counts as used by p this turn (GV-B05): a tile
+    of its own whose action was performed (`done`), or, with the knob business-used=visited,
+    whenever a gnome of p ended its move there."""
+    if host == p and (done or R.k[T.K_BUSINESS_USED] == K.USED_VISITED):
+        st.used[p, r, c] = st.pl[p, S.P_TURNS]
+
+
+@njit
 def ask_target(R, C, st, p, n):
     """Add ACTION_SKIP to the n options listed, ask player p; the option chosen (ACTION_SKIP,
     without asking, when none is listed)."""
@@ -41,21 +50,23 @@ def ask_target(R, C, st, p, n):
 def perform(R, C, st, p, host, r, c, g):
     """Player p's gnome g performs the action of the business on (r, c) of host's village
     (GV-B05; host != p: through the Airport, GV-A10). The Airport and the Swimming pool lead to
-    one more action (`act`), which never leads further (assumed: no chains)."""
+    one more action (`act`), which never leads further (assumed: no chains). Each tile counts
+    as used when its own action is performed (`mark_used`): the Airport's when the gnome flies,
+    the Swimming pool's when it activates a tile."""
     action = R.biz[st.arg[host, r, c], T.BZ_ACTION]
     if action == K.A_AIRPORT:
-        if host == p:
-            st.used[p, r, c] = st.pl[p, S.P_TURNS]
         st.sc[S.S_ACTION] = action
         target = airport(R, C, st, p, g, r, c)
+        mark_used(R, st, p, host, r, c, target >= 0)
         if target >= 0:
-            act(R, C, st, p, target // K.N_CELLS, (target % K.N_CELLS) // K.GRID, target % K.GRID)
+            q, i = target // K.N_CELLS, target % K.N_CELLS
+            if st.kind[q, i // K.GRID, i % K.GRID] == K.T_BUSINESS:
+                act(R, C, st, p, q, i // K.GRID, i % K.GRID)
     elif action == K.A_POOL:
-        if host == p:
-            st.used[p, r, c] = st.pl[p, S.P_TURNS]
         st.sc[S.S_ACTION] = action
         target = pool(R, C, st, p)
-        if target >= 0:
+        mark_used(R, st, p, host, r, c, target >= 0)
+        if target >= 0 and st.kind[p, target // K.GRID, target % K.GRID] == K.T_BUSINESS:
             act(R, C, st, p, p, target // K.GRID, target % K.GRID)
     else:
         act(R, C, st, p, host, r, c)
@@ -65,46 +76,48 @@ def perform(R, C, st, p, host, r, c, g):
 @njit
 def act(R, C, st, p, host, r, c):
     """The action of the business on (r, c) of host's village, for player p (not the Airport's
-    nor the Swimming pool's: `perform`)."""
+    nor the Swimming pool's: `perform`). The tile counts as used when the action is performed
+    (`mark_used`): each action says whether it was, none when declined or without a target."""
     action = R.biz[st.arg[host, r, c], T.BZ_ACTION]
     if action == K.A_NONE or action == K.A_AIRPORT or action == K.A_POOL:
         return
-    if host == p:
-        st.used[p, r, c] = st.pl[p, S.P_TURNS]
     st.sc[S.S_ACTION] = action
+    done = True
     if action == K.A_POLICE:
-        police(R, st, p)
+        done = police(R, st, p)
     elif action == K.A_CHAPEL:
-        chapel(R, C, st, p, host, r, c)
+        done = chapel(R, C, st, p, host, r, c)
     elif action == K.A_THEATER:
         theater(st, p, host, r, c)
     elif action == K.A_COURIER:
-        courier(R, C, st, p)
+        done = courier(R, C, st, p)
     elif action == K.A_MILITARY:
         ev(st, K.EV_ACTION, p, action, -1, 0)       # protection while the gnome stays (GV-A05)
     elif action == K.A_THIEF:
-        thief(R, C, st, p)
+        done = thief(R, C, st, p)
     elif action == K.A_ADVISOR:
         st.pl[p, S.P_ADVISOR] = 1
         ev(st, K.EV_ACTION, p, action, -1, 0)
     elif action == K.A_ARCHITECT:
-        architect(R, C, st, p)
+        done = architect(R, C, st, p)
     elif action == K.A_DOCTOR:
-        doctor(R, C, st, p)
+        done = doctor(R, C, st, p)
     elif action == K.A_CONSTRUCTION:
-        construction(R, C, st, p)
+        done = construction(R, C, st, p)
     elif action == K.A_PRISON:
-        prison(R, C, st, p, host, r, c)
+        done = prison(R, C, st, p, host, r, c)
+    mark_used(R, st, p, host, r, c, done)
 
 
 @njit
 def police(R, st, p):
-    """GV-A01: each opponent not protected gives 1 coin, if it has one."""
+    """GV-A01: each opponent not protected gives 1 coin, if it has one. Performed if one did."""
     total = 0
     for q in range(st.sc[S.S_PLAYERS]):
         if q != p and not protected(R, st, q):
             total += take_from(st, q, p, 1)
     ev(st, K.EV_ACTION, p, K.A_POLICE, -1, total)
+    return total > 0
 
 
 @njit
@@ -128,7 +141,7 @@ def chapel(R, C, st, p, host, r, c):
     (an active Workshop it leaves flips inactive); it goes home at its owner's next turn."""
     o = ask_standing_gnome(R, C, st, p)
     if o == K.ACTION_SKIP:
-        return
+        return False
     q, g = o // K.TARGET_MUL, o % K.TARGET_MUL
     rr, cc = st.gnome[q, g, S.GN_ROW], st.gnome[q, g, S.GN_COL]
     if st.kind[q, rr, cc] == K.T_WORKSHOP:
@@ -138,6 +151,7 @@ def chapel(R, C, st, p, host, r, c):
     st.gnome[q, g, S.GN_ROW] = r
     st.gnome[q, g, S.GN_COL] = c
     ev(st, K.EV_ACTION, p, K.A_CHAPEL, q, g)
+    return True
 
 
 @njit
@@ -180,7 +194,7 @@ def courier(R, C, st, p):
                 n += 1
     o = ask_target(R, C, st, p, n)
     if o == K.ACTION_SKIP:
-        return
+        return False
     q, w = o // K.TARGET_MUL, o % K.TARGET_MUL
     for i in range(K.N_CELLS):
         if st.kind[p, i // K.GRID, i % K.GRID] == K.T_WORKSHOP and st.arg[p, i // K.GRID, i % K.GRID] == w \
@@ -190,6 +204,7 @@ def courier(R, C, st, p):
     give_token(st, q, w)
     got = take_from(st, q, p, 3)
     ev(st, K.EV_ACTION, p, K.A_COURIER, q, got)
+    return True
 
 
 @njit
@@ -202,42 +217,47 @@ def thief(R, C, st, p):
             n += 1
     o = ask_target(R, C, st, p, n)
     if o == K.ACTION_SKIP:
-        return
+        return False
     q = o // K.TARGET_MUL
     got = take_from(st, q, p, 2)
     ev(st, K.EV_ACTION, p, K.A_THIEF, q, got)
+    return True
+
+
+@njit
+def doctor_cell(R, st, p, w):
+    """The first of p's inactive workshops of type w the Doctor may activate (GV-A09): a gnome
+    on it or not ("without placing a Gnome on it", rb L221); with the knob doctor=empty, only
+    one without a gnome on it. -1 if none."""
+    empty_only = R.k[T.K_DOCTOR] == K.DOCTOR_EMPTY
+    for i in range(K.N_CELLS):
+        r, c = i // K.GRID, i % K.GRID
+        if st.kind[p, r, c] == K.T_WORKSHOP and st.arg[p, r, c] == w and st.flag[p, r, c] == 0 \
+                and not (empty_only and any_gnome_on(st, p, r, c)):
+            return i
+    return -1
 
 
 @njit
 def doctor(R, C, st, p):
-    """GV-A09: activate one of p's inactive workshops without a gnome on it, and give an
-    opponent the matching product token from the supply (none if the supply is out)."""
+    """GV-A09: activate one of p's inactive workshops (`doctor_cell`), and give an opponent the
+    matching product token from the supply (none if the supply is out)."""
     n = 0
     for w in range(K.N_WORKSHOPS):
-        found = False
-        for i in range(K.N_CELLS):
-            r, c = i // K.GRID, i % K.GRID
-            if st.kind[p, r, c] == K.T_WORKSHOP and st.arg[p, r, c] == w and st.flag[p, r, c] == 0 \
-                    and not any_gnome_on(st, p, r, c):
-                found = True
-                break
-        if found:
+        if doctor_cell(R, st, p, w) >= 0:
             for q in range(st.sc[S.S_PLAYERS]):
                 if q != p:
                     st.options[n] = q * K.TARGET_MUL + w
                     n += 1
     o = ask_target(R, C, st, p, n)
     if o == K.ACTION_SKIP:
-        return
+        return False
     q, w = o // K.TARGET_MUL, o % K.TARGET_MUL
-    for i in range(K.N_CELLS):
-        r, c = i // K.GRID, i % K.GRID
-        if st.kind[p, r, c] == K.T_WORKSHOP and st.arg[p, r, c] == w and st.flag[p, r, c] == 0 \
-                and not any_gnome_on(st, p, r, c):
-            st.flag[p, r, c] = 1
-            break
+    i = doctor_cell(R, st, p, w)
+    st.flag[p, i // K.GRID, i % K.GRID] = 1
     given = give_token(st, q, w)
     ev(st, K.EV_ACTION, p, K.A_DOCTOR, q, given)
+    return True
 
 
 @njit
@@ -245,11 +265,14 @@ def architect(R, C, st, p):
     """GV-A08: move one tile of p's village without a gnome on it to an empty cell where the
     village keeps every placement rule (assumed reading of "rearrange", data setup.toml
     `architect`); with the knob architect=any, again and again until the player skips (at most
-    as many moves as the village has tiles)."""
+    as many moves as the village has tiles). Performed if a tile moved."""
     moves = 1 if R.k[T.K_ARCHITECT] == K.ARCHITECT_ONE else count_tiles(st, p)
+    moved = False
     for _ in range(moves):
         if not move_one_tile(R, C, st, p):
-            return
+            break
+        moved = True
+    return moved
 
 
 @njit
@@ -314,8 +337,8 @@ def airport(R, C, st, p, g, r, c):
     """GV-A10: p's gnome flies from its Airport (r, c) to a Workshop or Business without a
     gnome in the village of an opponent not protected: a Workshop is activated, a Business's
     action performed at once (not an Airport's or a Swimming pool's: assumed, no chains). It
-    is paid and flies back at that opponent's Earn phase (turn.earn). Returns the business's
-    place (q * N_CELLS + cell) for `perform` to act on, -1 if none."""
+    is paid and flies back at that opponent's Earn phase (turn.earn). Returns the tile's place
+    (q * N_CELLS + cell; a Business's for `perform` to act on), -1 if the gnome did not fly."""
     n = 0
     for q in range(st.sc[S.S_PLAYERS]):
         if q == p or protected(R, st, q):
@@ -345,7 +368,6 @@ def airport(R, C, st, p, g, r, c):
     ev(st, K.EV_FLY, p, q, i, 0)
     if st.kind[q, rr, cc] == K.T_WORKSHOP:
         st.flag[q, rr, cc] = 1
-        return -1
     return o
 
 
@@ -354,11 +376,12 @@ def construction(R, C, st, p):
     """GV-X03: the top business of the face-down stack goes at once into p's village, if it can
     border a road (else the action is not possible and the tile stays)."""
     if st.sc[S.S_BIZ_N] == 0 or not can_place(R, st, p, K.T_BUSINESS):
-        return
+        return False
     st.sc[S.S_BIZ_N] -= 1
     b = st.bizs[st.sc[S.S_BIZ_N]]
     place_new_building(R, C, st, p, K.T_BUSINESS, b, 0)
     ev(st, K.EV_ACTION, p, K.A_CONSTRUCTION, -1, b)
+    return True
 
 
 @njit
@@ -370,24 +393,25 @@ def prison(R, C, st, p, host, r, c):
         for g in range(K.MAX_GNOMES):
             if st.gnome[q, g, S.GN_STATE] == S.GS_PRISON and st.gnome[q, g, S.GN_HOST] == host \
                     and st.gnome[q, g, S.GN_ROW] == r and st.gnome[q, g, S.GN_COL] == c:
-                return
+                return False
     o = ask_standing_gnome(R, C, st, p)
     if o == K.ACTION_SKIP:
-        return
+        return False
     q, g = o // K.TARGET_MUL, o % K.TARGET_MUL
     st.gnome[q, g, S.GN_STATE] = S.GS_PRISON
     st.gnome[q, g, S.GN_HOST] = host
     st.gnome[q, g, S.GN_ROW] = r
     st.gnome[q, g, S.GN_COL] = c
     ev(st, K.EV_ACTION, p, K.A_PRISON, q, g)
+    return True
 
 
 @njit
 def pool(R, C, st, p):
     """GV-X05: p's gnome, staying on the Swimming pool, activates one more tile of p's village:
     an inactive Workshop flips active; a Business (one p may use, without a visitor; not an
-    Airport or a Swimming pool: assumed) performs its action. Returns the business's cell for
-    `perform` to act on, -1 if none."""
+    Airport or a Swimming pool: assumed) performs its action. Returns the tile's cell (a
+    Business's for `perform` to act on), -1 if none was activated."""
     n = 0
     for i in range(K.N_CELLS):
         r, c = i // K.GRID, i % K.GRID
@@ -410,5 +434,4 @@ def pool(R, C, st, p):
     ev(st, K.EV_ACTION, p, K.A_POOL, -1, o)
     if st.kind[p, r, c] == K.T_WORKSHOP:
         st.flag[p, r, c] = 1
-        return -1
     return o

@@ -25,9 +25,18 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 FILES = ("tiles.toml", "roads.toml", "businesses.toml", "forest.toml", "setup.toml")
 KNOBS_FILE = DATA_DIR / knobs_.FILE_NAME
 FOREST_CARDS = 39           # GV-F10: rb L44 "Forest Cards (39)"
-ROAD_TILES = 45             # GV-V04: rb L30 "Roads (45)"
-BASE_BUSINESSES = 24        # GV-B01: rb L31 "Businesses (24)"
+ROAD_TILES = 45             # GV-V04: rb L31 "Roads (45)"
+BASE_BUSINESSES = 24        # GV-B01: rb L32 "Businesses (24)"
 EXPANSION_BUSINESSES = 4    # GV-X02: rb L238 "4 extra Business tiles"
+# GV-S01: the box's other totals. The data may hold fewer (a knob, a --data folder), never more,
+# and the pieces a game puts in play may not outnumber them under any knob (box_totals)
+BOX = {                     # tiles.toml entry.key -> (the box's count, its line)
+    "workshops.per_type": (5, 'rb L29 "Carpenter (5), Painter (5), School (5), Gardener (5)"'),
+    "houses.count": (20, 'rb L30 "Houses (20)"'),
+    "pieces.gnomes": (20, 'rb L36 "Gnomes (20)"'),
+    "pieces.coins": (40, 'rb L37 "Gnome Coins (40)"'),
+}
+BOX_PRODUCTS = (8, 'rb L38 "Product Tokens (8)"')
 PLAYER_COUNTS = (2, 3, 4)
 
 
@@ -136,7 +145,7 @@ def _roads(f, assumptions):
     table = np.array(rows, np.int64).reshape(-1, T.N_RD)
     total = int(table[:, T.RD_COUNT].sum())
     if total != ROAD_TILES:
-        f.fail("road", f"the road tiles must number {ROAD_TILES} (rb L30), got {total}")
+        f.fail("road", f"the road tiles must number {ROAD_TILES} (rb L31 'Roads (45)'), got {total}")
     return ids, table
 
 
@@ -170,7 +179,7 @@ def _businesses(f, assumptions):
     base = int(table[table[:, T.BZ_EXPANSION] == 0, T.BZ_COUNT].sum())
     extra = int(table[table[:, T.BZ_EXPANSION] == 1, T.BZ_COUNT].sum())
     if base != BASE_BUSINESSES:
-        f.fail("business", f"the base game's businesses must number {BASE_BUSINESSES} (rb L31), got {base}")
+        f.fail("business", f"the base game's businesses must number {BASE_BUSINESSES} (rb L32 'Businesses (24)'), got {base}")
     if extra != EXPANSION_BUSINESSES:
         f.fail("business", f"the mini-expansion's businesses must number {EXPANSION_BUSINESSES} "
                            f"(rb L238), got {extra}")
@@ -224,7 +233,8 @@ SETUP = {"start_coins": int, "max_houses": int, "end_gnomes": int, "family_gnome
          "face_up_businesses": int, "cost_business": int, "cost_workshop": int,
          "cost_substitute": int, "cost_product": int, "road_connect": str, "blockade": str,
          "forest_reshuffle": bool, "max_rounds": int, "home_house": str, "architect": str,
-         "advisor": str}
+         "advisor": str, "doctor": str, "business_used": str, "road_walk": str,
+         "group_activate": str, "house_substitute": str}
 VILLAGE = {"rows": Field(list), "source": SOURCE}
 
 
@@ -244,7 +254,9 @@ def _setup(f, assumptions):
         f.fail("family_gnomes", "the children's variant plays with fewer gnomes than end_gnomes (rb L264)")
     for key, names in (("road_connect", K.ROAD_CONNECT), ("blockade", K.BLOCKADE),
                        ("home_house", K.HOME_HOUSE), ("architect", K.ARCHITECT),
-                       ("advisor", K.ADVISOR)):
+                       ("advisor", K.ADVISOR), ("doctor", K.DOCTOR),
+                       ("business_used", K.BUSINESS_USED), ("road_walk", K.ROAD_WALK),
+                       ("group_activate", K.GROUP_ACTIVATE), ("house_substitute", K.HOUSE_SUBSTITUTE)):
         f.choice(key, {"value": s[key]}, "value", tuple(names), key.replace("_", " "))
     v = f.check("start_village", f.section("start_village"), VILLAGE)
     _note(f, "start_village", v, assumptions, "starting village layout")
@@ -277,6 +289,27 @@ def start_grid(f, rows) -> tuple:
             else:
                 f.fail("start_village", f"unknown token '{tok}' in row {i + 1} (known: . H h X Tn Te Ts Tw)")
     return grid
+
+
+def box_totals(f, tiles, start_houses):
+    """The box's totals (GV-S01, rb L27-L40) hold under every knob: no count of tiles.toml
+    beyond the box's, and at every player count the houses in play, the supply's stack and
+    the starting houses when they come on top of it (start-houses=extra), at most the box's."""
+    have = {"workshops.per_type": tiles["per_type"], "houses.count": tiles["houses"],
+            "pieces.gnomes": tiles["gnomes"], "pieces.coins": tiles["coins"]}
+    for key, (n, cite) in BOX.items():
+        if have[key] > n:
+            f.fail(key.split(".")[0], f"'{key.split('.')[1]}' is {have[key]}, more than the box's {n} ({cite})")
+    if tiles["products"] * K.N_WORKSHOPS > BOX_PRODUCTS[0]:
+        f.fail("products", f"{tiles['products']} tokens of each of {K.N_WORKSHOPS} colours are "
+                           f"{tiles['products'] * K.N_WORKSHOPS}, more than the box's {BOX_PRODUCTS[0]} ({BOX_PRODUCTS[1]})")
+    for n in PLAYER_COUNTS:
+        stack = int(tiles["supply"][n, T.SUP_HOUSES])
+        in_play = stack if tiles["from_supply"] else stack + n * start_houses
+        if in_play > tiles["houses"]:
+            f.fail("supply.houses", f"{n} players: a stack of {stack} houses and {n * start_houses} starting "
+                                    f"houses on top make {in_play}, more than the {tiles['houses']} houses of "
+                                    f"the box ({BOX['houses.count'][1]})")
 
 
 def load_catalog(data_dir: str | Path | None = None, without=(), assume=(), assumptions_file=None,
@@ -345,6 +378,7 @@ def load_catalog(data_dir: str | Path | None = None, without=(), assume=(), assu
                                           f"{n * road[i, T.RD_START]} at setup, more than its count")
     if tiles["coins"] < K.MAX_PLAYERS * setup["start_coins"]:
         loaded["tiles.toml"].fail("pieces", "the coins cannot pay every player's starting coins")
+    box_totals(loaded["tiles.toml"], tiles, n_houses)
     k = np.zeros(T.N_K, np.int64)
     k[T.K_START_COINS], k[T.K_MAX_HOUSES] = setup["start_coins"], setup["max_houses"]
     k[T.K_END_GNOMES], k[T.K_FAMILY_GNOMES] = setup["end_gnomes"], setup["family_gnomes"]
@@ -357,6 +391,11 @@ def load_catalog(data_dir: str | Path | None = None, without=(), assume=(), assu
     k[T.K_HOME] = K.HOME_HOUSE[setup["home_house"]]
     k[T.K_ARCHITECT] = K.ARCHITECT[setup["architect"]]
     k[T.K_ADVISOR] = K.ADVISOR[setup["advisor"]]
+    k[T.K_DOCTOR] = K.DOCTOR[setup["doctor"]]
+    k[T.K_BUSINESS_USED] = K.BUSINESS_USED[setup["business_used"]]
+    k[T.K_ROAD_WALK] = K.ROAD_WALK[setup["road_walk"]]
+    k[T.K_GROUP_ACTIVATE] = K.GROUP_ACTIVATE[setup["group_activate"]]
+    k[T.K_HOUSE_SUBSTITUTE] = K.HOUSE_SUBSTITUTE[setup["house_substitute"]]
     k[T.K_MAX_ROUNDS] = setup["max_rounds"]
     k[T.K_GNOMES], k[T.K_COINS], k[T.K_PRODUCTS] = tiles["gnomes"], tiles["coins"], tiles["products"]
     k[T.K_WORKSHOPS], k[T.K_HOUSES] = tiles["per_type"], tiles["houses"]

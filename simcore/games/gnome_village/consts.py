@@ -93,6 +93,26 @@ ADVISOR_SPENT = 0       # 0 coins at the end of the turn, at least 1 spent this 
 ADVISOR_WORK_BUY = 1    # 0 coins at the end of the Work & Buy phase, at least 1 spent: coins the
                         # Move phase brings later do not undo it
 ADVISOR = {"spent": ADVISOR_SPENT, "work-buy": ADVISOR_WORK_BUY}
+# which workshop the Doctor may activate (GV-A09): one of the player's own inactive workshops
+DOCTOR_ANY = 0          # a gnome on it or not (rb L221: "without placing a Gnome on it")
+DOCTOR_EMPTY = 1        # only one without a gnome on it
+DOCTOR = {"any": DOCTOR_ANY, "empty": DOCTOR_EMPTY}
+# when a business tile counts as used, for "not 2 turns in a row" (GV-B05)
+USED_PERFORMED = 0      # when its action is performed (not when declined or impossible)
+USED_VISITED = 1        # whenever a gnome ends its move there, the action performed or not
+BUSINESS_USED = {"performed": USED_PERFORMED, "visited": USED_VISITED}
+# which edges of a road tile a gnome may cross (GV-M01)
+WALK_EDGE = 0           # any edge, whatever the paths drawn on the tile
+WALK_PATH = 1           # only an edge a path of the road tile leads to (in and out of the road)
+ROAD_WALK = {"edge": WALK_EDGE, "path": WALK_PATH}
+# who activates on a group Activate card (GV-F02)
+GROUP_ALL = 0           # every player with an inactive workshop of an icon activates one
+GROUP_OPTIONAL = 1      # the revealing player does; each other player may decline
+GROUP_ACTIVATE = {"all": GROUP_ALL, "optional": GROUP_OPTIONAL}
+# which of Painter and Carpenter 3 coins may stand in for when a house is made (GV-C04, GV-W04)
+HOUSE_SUB_BOTH = 0      # either or both (6 coins with neither)
+HOUSE_SUB_ONE = 1       # at most one: the other is an active tile or a token (rb L199's example)
+HOUSE_SUBSTITUTE = {"both": HOUSE_SUB_BOTH, "one": HOUSE_SUB_ONE}
 
 # --- what a Work & Buy option does (GV-T04): option value = BUY_* * BUY_ARG + argument
 BUY_ARG = 16
@@ -163,7 +183,7 @@ EV_TURN = 0             # a: coins
 EV_CARD = 1             # a: Forest card row (Rules.forest), b: coins gained
 EV_NO_CARD = 2          # the deck is out and not reshuffled
 EV_RESHUFFLE = 3        # a: cards in the new deck
-EV_ACTIVATE = 4         # a: workshop type, b: cell (-1: nothing to activate)
+EV_ACTIVATE = 4         # a: workshop type, b: cell (-1: nothing to activate; c = 1: declined, GV-F02)
 EV_REMOVE = 5           # a: owner, b: cell, c: business type
 EV_ANGRY = 6            # a: gnome, b: cell it left
 EV_EARN = 7             # a: coins, b: business type

@@ -35,6 +35,11 @@ _K = [
     "HOME",              # GV-F04, GV-F09, GV-A02, GV-X04: consts.HOME_*
     "ARCHITECT",         # GV-A08: consts.ARCHITECT_*
     "ADVISOR",           # GV-A07: consts.ADVISOR_*
+    "DOCTOR",            # GV-A09: consts.DOCTOR_*
+    "BUSINESS_USED",     # GV-B05: consts.USED_*
+    "ROAD_WALK",         # GV-M01: consts.WALK_*
+    "GROUP_ACTIVATE",    # GV-F02: consts.GROUP_*
+    "HOUSE_SUBSTITUTE",  # GV-C04, GV-W04: consts.HOUSE_SUB_*
 ]
 for _i, _name in enumerate(_K):
     globals()["K_" + _name] = _i

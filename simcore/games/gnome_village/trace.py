@@ -42,7 +42,9 @@ def _line(e, cat) -> str | None:
     if kind == K.EV_RESHUFFLE:
         return f"  the discard pile is shuffled into a new Forest deck ({a} cards)"
     if kind == K.EV_ACTIVATE:
-        return f"  {who} activates a {_W[a]} workshop at {_cell(b)}" if a >= 0 else f"  {who} has no such workshop to activate"
+        if a >= 0:
+            return f"  {who} activates a {_W[a]} workshop at {_cell(b)}"
+        return f"  {who} declines to activate a workshop" if c else f"  {who} has no such workshop to activate"
     if kind == K.EV_REMOVE:
         return f"  removes the {cat.businesses[c]} of player {a} at {_cell(b)}"
     if kind == K.EV_ANGRY:

@@ -90,9 +90,11 @@ def setup_game(R, C, st, seed, game_index):
 
 # ------------------------------------------------------------------ phase 1: reveal (GV-F..)
 @njit
-def activate_card(R, C, st, q, icons):
+def activate_card(R, C, st, q, icons, optional):
     """Forest Activate for player q (GV-F01): one of the card's workshop types of which q has an
-    inactive tile; that tile flips active (nothing if q has none)."""
+    inactive tile; that tile flips active (nothing if q has none). `optional`: q may also
+    decline (ACTION_SKIP; a group card's other players under the knob group-activate=optional,
+    GV-F02)."""
     n = 0
     for w in range(K.N_WORKSHOPS):
         if (icons >> w) & 1 and find_workshop(st, q, w, 0) >= 0:
@@ -101,7 +103,13 @@ def activate_card(R, C, st, q, icons):
     if n == 0:
         ev(st, K.EV_ACTIVATE, q, -1, -1, 0)
         return
+    if optional:
+        st.options[n] = K.ACTION_SKIP
+        n += 1
     w = st.options[decide(R, C, st, q, K.D_ACTIVATE, n)]
+    if w == K.ACTION_SKIP:
+        ev(st, K.EV_ACTIVATE, q, -1, -1, 1)
+        return
     cell = find_workshop(st, q, w, 0)
     st.flag[q, cell // K.GRID, cell % K.GRID] = 1
     ev(st, K.EV_ACTIVATE, q, w, cell, 0)
@@ -197,10 +205,11 @@ def resolve_card(R, C, st, p, card):
     ev(st, K.EV_CARD, p, card, R.forest[card, T.FC_COINS], 0)
     players = st.sc[S.S_PLAYERS]
     if kind == K.F_ACTIVATE:
-        activate_card(R, C, st, p, R.forest[card, T.FC_ICONS])
+        activate_card(R, C, st, p, R.forest[card, T.FC_ICONS], False)
         if R.forest[card, T.FC_GROUP]:                  # GV-F02: the others in seat order
+            optional = R.k[T.K_GROUP_ACTIVATE] == K.GROUP_OPTIONAL
             for k in range(1, players):
-                activate_card(R, C, st, (p + k) % players, R.forest[card, T.FC_ICONS])
+                activate_card(R, C, st, (p + k) % players, R.forest[card, T.FC_ICONS], optional)
     elif kind == K.F_REMOVAL:
         removal(R, C, st, p)
     elif kind == K.F_ROADS:
@@ -274,6 +283,17 @@ def action_cost(R, st, p, w):
 
 
 @njit
+def house_cost(R, st, p):
+    """Coins p pays for a house (GV-W04, GV-C04): the Painter's and the Carpenter's actions,
+    -1 if no payment makes one: with the knob house-substitute=one, coins stand in for one of
+    the two at most (rb L199's example)."""
+    painter, carpenter = action_cost(R, st, p, K.W_PAINTER), action_cost(R, st, p, K.W_CARPENTER)
+    if R.k[T.K_HOUSE_SUBSTITUTE] == K.HOUSE_SUB_ONE and painter > 0 and carpenter > 0:
+        return -1
+    return painter + carpenter
+
+
+@njit
 def use_workshop(R, st, p, w):
     """Perform workshop type w's action for p: deactivate an active tile (GV-W03), else spend a
     token back to the supply (GV-W07), else pay 3 coins (GV-C04). Returns consts.PAY_*."""
@@ -298,7 +318,7 @@ def list_buys(R, st, p):
     # whether there is one is asked once (-1 until asked)
     room = -1
     if count_kind(st, p, K.T_HOUSE) < R.k[T.K_MAX_HOUSES] and st.sc[S.S_HOUSES] > 0 \
-            and action_cost(R, st, p, K.W_PAINTER) + action_cost(R, st, p, K.W_CARPENTER) <= coins:
+            and 0 <= house_cost(R, st, p) <= coins:
         room = 1 if can_place(R, st, p, K.T_HOUSE) else 0
         if room:                                                            # GV-W04, GV-T05, GV-C06
             st.options[n] = K.BUY_HOUSE * K.BUY_ARG

@@ -289,9 +289,12 @@ def place_building(st, p, r, c, kind, arg, flag):
 def passable(rules, st, p, r, c, side):
     """May a gnome step from cell (r, c) across `side` (GV-M01, GV-M02)? Onto any tile, orthogonally,
     but not past a blockade: with the "tile" reading, a blockade tile cannot be entered; with
-    "path", the blockaded path's edge cannot be crossed, from either side."""
+    "path", the blockaded path's edge cannot be crossed, from either side. With the knob
+    road-walk=path, a road tile is entered and left only across an edge its paths lead to."""
     rr, cc = r + K.DROW[side], c + K.DCOL[side]
     if not in_grid(rr, cc) or st.kind[p, rr, cc] == K.T_EMPTY:
+        return False
+    if rules.k[T.K_ROAD_WALK] == K.WALK_PATH and not walks(st, p, r, c, rr, cc, side):
         return False
     there = st.flag[p, rr, cc] if st.kind[p, rr, cc] == K.T_ROAD else 0
     here = st.flag[p, r, c] if st.kind[p, r, c] == K.T_ROAD else 0
@@ -300,14 +303,24 @@ def passable(rules, st, p, r, c, side):
     return (here >> side) & 1 == 0 and (there >> opposite(side)) & 1 == 0
 
 
+@njit(inline="always")
+def walks(st, p, r, c, rr, cc, side):
+    """Does a path lead across `side` from (r, c) to (rr, cc) on each of them that is a road
+    (GV-M01, knob road-walk=path)?"""
+    if st.kind[p, r, c] == K.T_ROAD and (st.arg[p, r, c] >> side) & 1 == 0:
+        return False
+    return st.kind[p, rr, cc] != K.T_ROAD or (st.arg[p, rr, cc] >> opposite(side)) & 1 == 1
+
+
 @njit
 def reach(rules, st, p, r0, c0):
     """Mark in st.mark every cell of player p's village a gnome on (r0, c0) can reach
     (GV-M01, GV-M02); returns how many (the start included). `passable` written out, with the
-    blockade's reading read once: the move phase asks this for every gnome of every turn."""
+    blockade's and road-walk's readings read once: the move phase asks this for every gnome of every turn."""
     for i in range(K.N_CELLS):
         st.mark[i] = 0
     tile_rule = rules.k[T.K_BLOCKADE] == K.BLOCKADE_TILE
+    path_walk = rules.k[T.K_ROAD_WALK] == K.WALK_PATH
     start = r0 * K.GRID + c0
     st.mark[start] = 1
     st.queue[0] = start
@@ -327,6 +340,8 @@ def reach(rules, st, p, r0, c0):
                 continue
             kind = st.kind[p, rr, cc]
             if kind == K.T_EMPTY:
+                continue
+            if path_walk and not walks(st, p, r, c, rr, cc, side):
                 continue
             there = st.flag[p, rr, cc] if kind == K.T_ROAD else 0
             if tile_rule:
