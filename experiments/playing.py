@@ -2,6 +2,7 @@
 plays many games (run, compare, sweep, ladder, curve, sensitivity) goes through."""
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from simcore.errors import UserError
@@ -63,3 +64,15 @@ def play_cells(cells: list, units: list, games: int, results: str | None, kind: 
 def run_identity(game: str, seed: int, **more) -> dict:
     """The identity a results folder is written under: the game, the seed and its code version."""
     return {"game": game, "seed": seed, "code": engine.code_version(game), **more}
+
+
+@contextmanager
+def folder_or_temporary(results: str | None, kind: str):
+    """The results folder given, or a temporary one for this command (removed afterwards):
+    what the commands that always play into a folder (sensitivity, tune) play into."""
+    if results is not None:
+        yield results
+        return
+    import tempfile
+    with tempfile.TemporaryDirectory(prefix=f"meeplesim-{kind}-") as tmp:
+        yield tmp

@@ -15,14 +15,14 @@ reads the same folder (reports.sensitivity). Knows no game.
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
-import tempfile
 from dataclasses import dataclass, field
 
 from simcore.errors import UserError
 
 from .engine import make_cell
-from .playing import Execution, play_cells, run_identity
+from .playing import Execution, folder_or_temporary, play_cells, run_identity
 from .runs import RunSpec, check_games
 
 DEFAULT_SAMPLES = 64
@@ -160,12 +160,8 @@ def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000,
     if not playable:
         raise UserError("no setting can be played: " + "; ".join(notes))
     settings = playable
-    tmp = None
-    if results is None:
-        tmp = tempfile.TemporaryDirectory(prefix="meeplesim-sensitivity-")
-        folder = tmp.name
-    else:
-        folder = results
+    held = contextlib.ExitStack()
+    folder = held.enter_context(folder_or_temporary(results, "sensitivity"))
     identity = run_identity(game.name, spec.seed, experiment="sensitivity", samples=samples,
                              interactions=interactions)
     t0 = time.perf_counter()
@@ -199,8 +195,7 @@ def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000,
                         "shown": ("game", *game.headline_options, *COMMON),
                         "analysis": analyse(df[df["setting"] == (sid or "all")], z)})
     finally:
-        if tmp is not None:
-            tmp.cleanup()
+        held.close()
     return SensitivityResult(out, design, notes, games, info, results, knobs,
                              time.perf_counter() - t0, played)
 

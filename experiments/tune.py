@@ -29,7 +29,7 @@ so a stopped tune continues where it stopped and `run --data` replays a candidat
 """
 from __future__ import annotations
 
-import tempfile
+import contextlib
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,7 +38,7 @@ from simcore.errors import UserError
 from simcore.stats import Z95, look_schedule, paired_from_counts, sequential_z
 
 from .engine import win_stats
-from .playing import Execution, run_identity
+from .playing import Execution, folder_or_temporary, run_identity
 from .runs import RunSpec, check_games
 from .tune_bench import FRESH_SEED, Bench, Target, words  # noqa: F401 (FRESH_SEED: api users)
 
@@ -445,12 +445,8 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
     if optimiser not in OPTIMISERS:
         raise UserError(f"unknown optimiser '{optimiser}' (known: {', '.join(OPTIMISERS)})")
     ex.check(games)
-    tmp = None
-    if results is None:
-        tmp = tempfile.TemporaryDirectory(prefix="meeplesim-tune-")
-        folder = tmp.name
-    else:
-        folder = results
+    held = contextlib.ExitStack()
+    folder = held.enter_context(folder_or_temporary(results, "tune"))
     identity = run_identity(game.name, spec.seed, experiment="tune")
     t0 = time.perf_counter()
     bench = None
@@ -485,8 +481,7 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
     finally:
         if bench is not None:
             bench.close()
-        if tmp is not None:
-            tmp.cleanup()
+        held.close()
 
 
 def _confirm(bench: Bench, s, t: Target, games: int, band_games: int, game, folder) -> dict:

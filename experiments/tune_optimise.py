@@ -7,8 +7,10 @@ targets, sum over the targets of (win rate - goal)^2, on paired seeds.
 2. `trials` points asked of the optimiser (optuna's TPE sampler by default; nevergrad's NGOpt
    with --optimiser nevergrad): the first third played at `games` games, the next at twice
    that, the last at four times (a candidate asked again reuses its games).
-3. The four best points played on to `refine` games (paired), and the best of them kept.
-4. Its neighbours (one step along each lever) re-tested with it on a second set of seeds the
+3. The four best points played on to `refine` games (paired); from the best of them, a
+   pattern search on the whole-number grid: every point one step away (diagonals too) played
+   at `refine` games, moving to the best while it beats the centre.
+4. The point found and its neighbours (one step along each lever) re-tested with it on a second set of seeds the
    search never played (root seed + 2 x FRESH_SEED): the one with the smallest miss there is
    the proposal. Its confirmation (experiments.tune) plays a third set (root seed + FRESH_SEED),
    so the interval reported was not used to choose it.
@@ -24,6 +26,7 @@ from .engine import win_stats
 from .tune_bench import Bench, Target, words
 
 TOP = 4                      # the best points played on to `refine` games
+LOCAL_MOVES = 8              # moves of the pattern search from the best of them
 SENTINEL = 10.0              # the miss told for a point the data refuse (every real miss is < 4)
 
 
@@ -96,7 +99,8 @@ def optimise(bench: Bench, targets: list, levers: list, games: int, max_games: i
     if not finalists:
         raise UserError("no point of the levers' ranges can be played: " + "; ".join(out.notes[:3]))
     refined = {v: miss(v, refine) for v in finalists}
-    centre = min(refined, key=refined.get)
+    centre = _local(levers, min(refined, key=refined.get), refined, refused,
+                    lambda v: evaluate(v, refine), bench, targets)
     around = [centre]
     for k, lv in enumerate(levers):
         for d in (-lv.step, lv.step):
@@ -119,6 +123,31 @@ def optimise(bench: Bench, targets: list, levers: list, games: int, max_games: i
     out.point = dict(zip(levers, chosen))
     _reach(out, corners)
     return out
+
+
+def _local(levers, centre, known: dict, refused: set, evaluate, bench, targets):
+    """A pattern search from `centre` at the refine game count: every point one step away
+    along any of the levers (diagonals too) is played, and the search moves to the best while
+    it beats the centre (at most LOCAL_MOVES moves). An optimiser samples a lever's whole
+    range; the last steps toward a target are on a grid of whole numbers, where the nearest
+    points are what decides."""
+    for _ in range(LOCAL_MOVES):
+        ring = []
+        for d in itertools.product(*[(-lv.step, 0, lv.step) for lv in levers]):
+            v = tuple(c + x for c, x in zip(centre, d))
+            if any(d) and all(lv.lo <= x <= lv.hi for lv, x in zip(levers, v)) and v not in refused:
+                ring.append(v)
+        for v in ring:
+            if v not in known:
+                known[v] = evaluate(v)
+        best = min(ring, key=known.get, default=centre)
+        bench.say(f"{', '.join(t.key for t in targets)}: nearest so far "
+                  f"{words(dict(zip(levers, centre)))} (miss {known[centre] ** 0.5:.1%}); "
+                  f"{bench.played:,} games")
+        if known[best] >= known[centre]:
+            break
+        centre = best
+    return centre
 
 
 def _reach(out: Optimised, corners: list):

@@ -5,28 +5,13 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from experiments.cli import app
 from experiments.grid import load_grid, natural_key
 from simcore.gamekit import Game, Option
 from simcore.games import DEFAULT_GAME, GAMES, all_games, get_game
+from tests.clikit import ok, one_error
 
 ROOT = Path(__file__).resolve().parent.parent
-cli = CliRunner()
-
-
-def ok(*args):
-    r = cli.invoke(app, list(args))
-    assert r.exit_code == 0, r.output
-    return r.output
-
-
-def one_error(*args):
-    r = cli.invoke(app, list(args))
-    lines = r.output.strip().splitlines()
-    assert r.exit_code == 2 and len(lines) == 1 and lines[0].startswith("error: "), r.output
-    return lines[0]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -6,32 +6,19 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from experiments import api
-from experiments.cli import app
 from experiments.tune import FRESH_SEED, nearness
 from simcore import levers as L
 from simcore.errors import DataError
 from simcore.games import GAMES, get_game
 from simcore.stats import Z95
+from tests.clikit import ok, one_error
 
-cli = CliRunner()
 EX = api.Execution(jobs=1)
 TERRIBLE = api.RunSpec(strategy="greedy", players=3)
 
 
-def ok(*args):
-    r = cli.invoke(app, list(args))
-    assert r.exit_code == 0, r.output
-    return r.output
-
-
-def one_error(*args):
-    r = cli.invoke(app, list(args))
-    lines = r.output.strip().splitlines()
-    assert r.exit_code == 2 and len(lines) == 1 and lines[0].startswith("error: "), r.output
-    return lines[0]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
