@@ -388,7 +388,7 @@ def tune(spec: RunSpec, targets: list, levers: list | tuple = (), games: int = 5
     """Design mode: the lever values that bring each target win rate ("KEY=P": a level, or
     `win`) within reach: one lever per target by a noisy bisection on paired seeds
     (exhaustive: every value of the range), several by an optimiser over the squared miss
-    (optuna, or nevergrad; `trials` points, 0: 10 + 10 per lever); the proposal replayed on
+    (optuna, or nevergrad; `trials` points, 0: 20 + 30 per lever); the proposal replayed on
     fresh seeds with its interval and its band over the knobs; see experiments.tune. Returns
     a TuneResult (`to_dict()`: the `tune --json` object)."""
     from .tune import tune as _tune

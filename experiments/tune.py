@@ -429,7 +429,7 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
     if band_games < 0:
         raise UserError(f"--band-games must be at least 0 (0: no band), got {band_games}")
     if trials < 0:
-        raise UserError(f"--trials must be at least 0 (0: 10 + 10 per lever), got {trials}")
+        raise UserError(f"--trials must be at least 0 (0: 20 + 30 per lever), got {trials}")
     if spec.options.get("assume"):
         raise UserError("--assume: a tune plays the data as given; its band varies the knobs itself")
     game = get_game(spec.game)

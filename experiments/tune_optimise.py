@@ -53,7 +53,7 @@ class Optimised:
 def optimise(bench: Bench, targets: list, levers: list, games: int, max_games: int,
              confirm_games: int, optimiser: str = "optuna", trials: int = 0) -> Optimised:
     out = Optimised(list(targets), list(levers), optimiser=optimiser)
-    trials = trials or 10 + 10 * len(levers)
+    trials = trials or 20 + 30 * len(levers)
     refine = min(max_games, 8 * games)
     opt = _make(optimiser, levers, bench.spec.seed, trials)
     refused: set = set()

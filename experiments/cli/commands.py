@@ -339,7 +339,7 @@ def tune(
     optimiser: str = typer.Option("optuna", "--optimiser", help="Several levers for a target: "
                                   "optuna (TPE) or nevergrad (NGOpt; pip install nevergrad)."),
     trials: int = typer.Option(0, "--trials", help="Several levers: points asked of the "
-                               "optimiser (0: 10 + 10 per lever)."),
+                               "optimiser (0: 20 + 30 per lever)."),
     as_json: JsonOpt = False, jobs: JobsOpt = None, backend: BackendOpt = "loky",
     scheduler: SchedulerOpt = None, chunk: ChunkOpt = api.DEFAULT_CHUNK, results: ResultsOpt = None,
     *, options: dict,
