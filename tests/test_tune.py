@@ -222,3 +222,12 @@ def test_a_targets_file_gives_the_targets_and_who_plays_them(tmp_path):
     f.write_text('[target]\nterrible = "half"\n')
     assert "targets.toml: target 'terrible': the win rate must be a number" in one_error("tune", "--targets", str(f))
     assert "--targets nowhere.toml: file not found" in one_error("tune", "--targets", "nowhere.toml")
+
+
+def test_the_nevergrad_optimiser_without_its_package_is_one_line_naming_it(monkeypatch):
+    import sys
+    monkeypatch.setitem(sys.modules, "nevergrad", None)       # as if it were not installed
+    line = one_error("tune", "--target", "terrible=0.4", "-s", "greedy", "--lever", "lost-smurfs=17..18",
+                     "--lever", "gargamel-cards=9..10", "--optimiser", "nevergrad", "--games", "100",
+                     "--band-games", "0", "-j", "1")
+    assert "--optimiser nevergrad needs the nevergrad package (pip install nevergrad)" in line
