@@ -43,6 +43,7 @@ from .runs import RunSpec, check_games
 from .tune_bench import FRESH_SEED, Bench, Target, words  # noqa: F401 (FRESH_SEED: api users)
 
 WIN = "win"                  # the target key of the run's own setting (no level named)
+SEATS = "seats"              # the target of every seat's win rate at the fair share
 DEFAULT_GAMES = 500          # the first look of a candidate
 DEFAULT_MAX_GAMES = 16_000   # a candidate's last look
 DEFAULT_CONFIRM = 10_000     # games of the proposal on fresh seeds
@@ -114,9 +115,10 @@ class TuneResult:
 
 
 # ----------------------------------------------------------------------------- input
-def parse_targets(items, game, catalog) -> list:
+def parse_targets(items, game, catalog, players: int = 0) -> list:
     """--target KEY=P (repeatable) -> [Target]: KEY a value of the game's difficulty option
-    (a level) or `win`; P a win rate strictly between 0 and 1."""
+    (a level) or `win`, P a win rate strictly between 0 and 1; or `seats=fair` (a game whose
+    result rows carry the focal seat): every seat's win rate at the fair share, 1 / players."""
     out, seen = [], set()
     option = game.headline_options[0] if game.ladder is not None and game.headline_options else ""
     known = _levels(game, catalog) if option else []
@@ -125,6 +127,18 @@ def parse_targets(items, game, catalog) -> list:
         key = key.strip()
         if not sep or not key:
             raise UserError(f"--target {item!r}: expected KEY=WIN_RATE (e.g. terrible=0.5, or win=0.5)")
+        if key == SEATS:
+            if "seat" not in game.result_fields:
+                raise UserError(f"--target {item}: game '{game.name}' has no seats to balance (its "
+                                f"players win or lose together)")
+            if value.strip() != "fair":
+                raise UserError(f"--target {item}: a seats target is seats=fair (every seat's win "
+                                f"rate at 1 / players)")
+            if key in seen:
+                raise UserError(f"--target: '{key}' given twice")
+            seen.add(key)
+            out.append(Target(SEATS, 1 / players, players=players))
+            continue
         try:
             p = float(value)
         except ValueError:
@@ -225,11 +239,14 @@ def choose_levers(targets, lever_items, levers) -> list:
     per_target = []
     for t in targets:
         fits = []
-        for name, rng in (given or [(lv.name, None) for lv in levers]):
+        own = [(lv.name, None) for lv in levers if lv.default_for == (SEATS if t.seats else "")]
+        for name, rng in (given or own):
             lv = _fit(levers, name, t)
+            if lv is not None and t.seats and lv.seat > t.players:
+                continue                  # a seat this many players do not have
             if lv is not None:
                 fits.append(lv.narrowed(*rng) if rng else lv)
-                if not given:
+                if not given and not t.seats:
                     break                 # the game's own choice: its first lever that fits
         if not fits:
             names = ", ".join(n for n, _ in given) or "any lever"
@@ -435,12 +452,14 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
     game = get_game(spec.game)
     levers, files = game_levers(game, spec.data)
     catalog = game.load_catalog(spec.data)
-    ts = parse_targets(targets, game, catalog)
+    ts = parse_targets(targets, game, catalog, spec.players or game.default_players)
+    if any(t.seats for t in ts) and spec.options.get("seat") not in (None, "rotate"):
+        raise UserError("--seat: a seats target plays every seat in turn (leave --seat out, or rotate)")
     option = ts[0].option or (game.headline_options[0] if game.headline_options else "")
     if any(t.option for t in ts) and spec.options.get(option) is not None:
         raise UserError(f"--{option.replace('_', '-')}: the targets name the {option}s; leave it out")
     problems = choose_levers(ts, lever_items, levers)
-    if full_grid and any(len(t) > 1 or len(ls) > 1 for t, ls in problems):
+    if full_grid and any(len(t) > 1 or len(ls) > 1 or t[0].seats for t, ls in problems):
         raise UserError("--exhaustive plays one lever per target (the check of the bisection)")
     if optimiser not in OPTIMISERS:
         raise UserError(f"unknown optimiser '{optimiser}' (known: {', '.join(OPTIMISERS)})")
@@ -464,7 +483,7 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
         searches = []
         for t_list, ls in problems:
             before = bench.played
-            if len(t_list) == 1 and len(ls) == 1:
+            if len(t_list) == 1 and len(ls) == 1 and not t_list[0].seats:
                 searches.append(exhaustive(bench, t_list[0], ls[0], max_games) if full_grid else
                                 search(bench, t_list[0], ls[0], games, max_games))
             else:
@@ -472,8 +491,16 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
                 searches.append(optimise(bench, t_list, ls, games, max_games, confirm_games,
                                          optimiser, trials))
             searches[-1].games = bench.played - before
-        rows = [_confirm(bench, s, t, confirm_games, band_games, game, folder)
-                for s in searches for t in s.targets]
+        rows = [row for s in searches for t in s.targets
+                for row in _confirm(bench, s, t, confirm_games, band_games, game, folder)]
+        for s in searches:                # a seats target: every seat's interval holds its share
+            for t in s.targets:
+                short = [r["key"] for r in rows if t.seats and r["key"].startswith("seat-") and not r["met"]]
+                if t.seats and short:
+                    s.reachable = False
+                    s.why = "; ".join(x for x in (s.why, f"seats: the proposal {words(s.point)} leaves "
+                                                  f"{', '.join(short)} outside the fair share's "
+                                                  f"{t.win_rate:.1%} (95% intervals, fresh seeds)") if x)
         first = next(iter(bench.cells.values()))
         return TuneResult(game.name, first.run.strategy_name,
                           {k: v for k, v in sorted(first.run.param_values().items()) if k in spec.params},
@@ -484,10 +511,19 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
         held.close()
 
 
-def _confirm(bench: Bench, s, t: Target, games: int, band_games: int, game, folder) -> dict:
+def _confirm(bench: Bench, s, t: Target, games: int, band_games: int, game, folder) -> list:
     """The proposal for target t on fresh seeds: its win rate, 95% interval, whether it holds
-    the target, and its band over the knobs."""
+    the target, and its band over the knobs; a seats target, one row per seat (no band)."""
     c = bench.cell(t, s.point, seeds="confirm")
+    if t.seats:
+        out = []
+        for k, (n, w) in enumerate(bench.seat_wins(c, games, t.players)):
+            st = win_stats(w, n, Z95)
+            out.append({"key": f"seat-{k + 1}", "target": t.win_rate, "win_rate": st["win_rate"],
+                        "ci_low": st["ci_low"], "ci_high": st["ci_high"],
+                        "met": bool(st["ci_low"] <= t.win_rate <= st["ci_high"]),
+                        "band_low": None, "band_high": None})
+        return out
     w = bench.wins(c, games)
     st = win_stats(w, games, Z95)
     band_low = band_high = None
@@ -500,7 +536,7 @@ def _confirm(bench: Bench, s, t: Target, games: int, band_games: int, game, fold
         bench.count(r.played)
         env = r.settings[0]["analysis"]["envelope"]
         band_low, band_high = env.get("envelope_low"), env.get("envelope_high")
-    return {"key": t.key, "target": t.win_rate, "win_rate": st["win_rate"],
-            "ci_low": st["ci_low"], "ci_high": st["ci_high"],
-            "met": bool(st["ci_low"] <= t.win_rate <= st["ci_high"]),
-            "band_low": band_low, "band_high": band_high}
+    return [{"key": t.key, "target": t.win_rate, "win_rate": st["win_rate"],
+             "ci_low": st["ci_low"], "ci_high": st["ci_high"],
+             "met": bool(st["ci_low"] <= t.win_rate <= st["ci_high"]),
+             "band_low": band_low, "band_high": band_high}]

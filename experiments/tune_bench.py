@@ -19,9 +19,14 @@ SEEDS = {"search": 0, "confirm": 1, "retest": 2}   # phase -> multiple of FRESH_
 
 @dataclass(frozen=True)
 class Target:
-    key: str                 # a value of the difficulty option, or "win"
-    win_rate: float
-    option: str = ""         # the difficulty option the key is a value of ("" for "win")
+    key: str                 # a value of the difficulty option, "win", or "seats"
+    win_rate: float          # the goal (for "seats": the fair share, 1 / players)
+    option: str = ""         # the difficulty option the key is a value of ("" for the others)
+    players: int = 0         # "seats": every seat's win rate is the goal
+
+    @property
+    def seats(self) -> bool:
+        return self.players > 0
 
 
 def words(point: dict) -> str:
@@ -94,6 +99,14 @@ class Bench:
 
     def wins(self, cell, games: int) -> int:
         return self.play([(cell.id,)], games).stats(cell.id, games)[1]
+
+    def seat_wins(self, cell, games: int, players: int) -> list:
+        """(games, wins) of each seat over games 0 .. games - 1 of a cell whose focal seat
+        rotates (the result rows' `seat`)."""
+        rows = self.play([(cell.id,)], games).rows(cell.id, games)
+        f = cell.result_fields
+        seat, won = rows[:, f.index("seat")], rows[:, f.index("outcome")] == 1
+        return [(int((seat == k).sum()), int((won & (seat == k)).sum())) for k in range(players)]
 
     def say(self, text: str):
         """Where the search is, on the progress bar (Bar.status) when there is one."""

@@ -58,14 +58,20 @@ def optimise(bench: Bench, targets: list, levers: list, games: int, max_games: i
     opt = _make(optimiser, levers, bench.spec.seed, trials)
     refused: set = set()
 
-    def miss(values, n):
+    def miss(values, n, seeds="search"):
         point = dict(zip(levers, values))
         total = 0.0
         for t in targets:
-            c = bench.cell(t, point)
-            w = bench.wins(c, n)
-            out.played[(t.key, values)] = (n, w)
-            total += (w / n - t.win_rate) ** 2
+            c = bench.cell(t, point, seeds=seeds)
+            if t.seats:                      # every seat's win rate against the fair share
+                per = bench.seat_wins(c, n, t.players)
+                w = sum(x for _, x in per)
+                total += sum((x / max(m, 1) - t.win_rate) ** 2 for m, x in per)
+            else:
+                w = bench.wins(c, n)
+                total += (w / n - t.win_rate) ** 2
+            if seeds == "search":
+                out.played[(t.key, values)] = (n, w)
         return total
 
     def evaluate(values, n):
@@ -112,11 +118,7 @@ def optimise(bench: Bench, targets: list, levers: list, games: int, max_games: i
             continue
         point = dict(zip(levers, values))
         try:
-            total = 0.0
-            for t in targets:
-                w = bench.wins(bench.cell(t, point, seeds="retest"), confirm_games)
-                total += (w / confirm_games - t.win_rate) ** 2
-            out.retest[values] = total
+            out.retest[values] = miss(values, confirm_games, seeds="retest")
         except UserError as e:
             out.notes.append(f"{words(point)}: refused by the data: {e}")
     chosen = min(out.retest, key=out.retest.get)
@@ -155,6 +157,8 @@ def _reach(out: Optimised, corners: list):
     of reach (for a win rate monotone in each lever, the corners bound it)."""
     why = []
     for t in out.targets:
+        if t.seats:                           # said by the confirmation: every seat's interval
+            continue
         sides = set()
         for v in corners:
             if (t.key, v) not in out.played:

@@ -3,7 +3,8 @@ section "Proposed levels". A tune's rows carry `tune_target` (the target's key, 
 `tune_goal` (its win rate), `lever`, `value` and `current` (the value the data held; with
 several levers, comma-separated in the same order) and `phase`: `search` (the search's paired
 games), `retest` (several levers: the best point's neighbours on seeds of their own) or
-`confirm` (the proposal's replay on fresh seeds)."""
+`confirm` (the proposal's replay on fresh seeds). A `seats` target (every seat's win rate at
+the fair share) is shown seat by seat."""
 from __future__ import annotations
 
 import pandas as pd
@@ -35,11 +36,15 @@ def proposed(tune: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
     rows = []
     fresh = tune[tune["phase"].astype(str) == "confirm"]
     for (key, lever), g in fresh.groupby(["tune_target", "lever"], sort=False):
-        r = _rate_row(g, z)
         goal = float(g["tune_goal"].iloc[0])
-        rows.append({"tuned_for": key, "lever": lever, "current": str(g["current"].iloc[0]),
-                     "proposed": str(g["value"].iloc[0]), "goal": goal, **r,
-                     "met": bool(r["ci_low"] <= goal <= r["ci_high"])})
+        # a seats target: one row per seat (the focal seat rotates), each against the fair share
+        parts = ([(f"{key}: seat {int(k) + 1}", x) for k, x in g.groupby("seat", sort=True)]
+                 if key == "seats" and "seat" in g.columns else [(key, g)])
+        for label, part in parts:
+            r = _rate_row(part, z)
+            rows.append({"tuned_for": label, "lever": lever, "current": str(g["current"].iloc[0]),
+                         "proposed": str(g["value"].iloc[0]), "goal": goal, **r,
+                         "met": bool(r["ci_low"] <= goal <= r["ci_high"])})
     return pd.DataFrame(rows, columns=["tuned_for", "lever", "current", "proposed", "goal", "games",
                                        "wins", "win_rate", "ci_low", "ci_high", "met"])
 

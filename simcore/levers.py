@@ -12,10 +12,14 @@ folder holding a `levers.toml` replaces it. The file:
     per = "level"                      # ... whose id is a value of this game option: one lever
                                        #     per entry, "lost-smurfs@terrible", and a target for
                                        #     a level moves that level's own
-    key = "lost_smurfs"                # the field (dotted for a nested table: "cake_supply.value")
+    key = "lost_smurfs"                # the field (dotted for a nested table: "cake_supply.value";
+                                       # a number indexes a list: "seat_coins.value.0")
     min = 1
     max = 20
     step = 1
+    default_for = "seats"              # optional: the levers a seats target moves by default
+    seat = 2                           # optional: a lever of one seat (1: the first player),
+                                       #     which a tune with fewer players leaves alone
 
 Without `table` the key is read from the file's top level (a dotted key reaches into its
 tables). A lever's current value is what the data hold. `data_with(files, {lever: value})`
@@ -35,7 +39,8 @@ from .gamekit import read_toml
 
 FILE_NAME = "levers.toml"
 LEVER_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
-KEYS = ("id", "what", "file", "table", "per", "key", "min", "max", "step")
+KEYS = ("id", "what", "file", "table", "per", "key", "min", "max", "step", "default_for", "seat")
+DEFAULT_FOR = ("seats",)     # a lever a kind of target moves when no --lever is given
 REQUIRED = ("id", "what", "file", "key", "min", "max")
 
 
@@ -54,6 +59,8 @@ class Lever:
     table: str = ""
     entry: str = ""           # the entry's id, for a lever per entry
     per: str = ""             # the game option whose value names the entry
+    default_for: str = ""     # "seats": moved by a seats target when no --lever is given
+    seat: int = 0             # a lever of one seat (1: the first player): only with that many players
 
     @property
     def values(self) -> list:
@@ -69,7 +76,7 @@ class Lever:
         if lo < self.lo or hi > self.hi:
             raise UserError(f"{where}: outside the lever's range {self.lo}..{self.hi} ({self.what})")
         return Lever(self.id, self.name, self.what, self.file, self.key, lo, hi, self.step,
-                     self.current, self.table, self.entry, self.per)
+                     self.current, self.table, self.entry, self.per, self.default_for, self.seat)
 
     def row(self) -> dict:
         """The lever as `tune --list-levers` shows it."""
@@ -153,7 +160,7 @@ def _check_row(path, label, row):
     for k in ("what", "file", "key"):
         if not isinstance(row[k], str) or not row[k].strip():
             raise DataError(path, label, f"'{k}' must be a non-empty string")
-    for k in ("min", "max", "step"):
+    for k in ("min", "max", "step", "seat"):
         v = row.get(k, 1)
         if isinstance(v, bool) or not isinstance(v, int):
             raise DataError(path, label, f"'{k}' must be a whole number, got {v!r}")
@@ -161,6 +168,8 @@ def _check_row(path, label, row):
         raise DataError(path, label, "'step' must be at least 1")
     if row["min"] > row["max"]:
         raise DataError(path, label, f"'min' ({row['min']}) is above 'max' ({row['max']})")
+    if row.get("default_for", "seats") not in DEFAULT_FOR:
+        raise DataError(path, label, f"'default_for' must be one of {', '.join(DEFAULT_FOR)}")
     if ("per" in row) != ("table" in row):
         raise DataError(path, label, "'table' and 'per' go together (one lever per entry of the "
                                      "table, named by a game option)")
@@ -172,7 +181,8 @@ def _expand(path, label, row, data_files) -> list:
         raise DataError(path, label, f"no data file '{name}' (known: {', '.join(sorted(data_files))})")
     doc = data_files[name]
     common = dict(name=row["id"], what=row["what"].strip(), file=name, key=row["key"],
-                  lo=row["min"], hi=row["max"], step=row.get("step", 1))
+                  lo=row["min"], hi=row["max"], step=row.get("step", 1),
+                  default_for=row.get("default_for", ""), seat=row.get("seat", 0))
     if "table" not in row:
         return [Lever(id=row["id"], current=_current(path, label, doc, row["key"], name), **common)]
     entries = doc.get(row["table"])
@@ -187,12 +197,22 @@ def _expand(path, label, row, data_files) -> list:
     return out
 
 
+def _step(v, part):
+    """One part of a dotted key: a table's key, or a list's index (a whole number)."""
+    if isinstance(v, dict) and part in v:
+        return v[part]
+    if isinstance(v, list) and part.isdigit() and int(part) < len(v):
+        return v[int(part)]
+    raise KeyError(part)
+
+
 def _current(path, label, doc, key, name) -> int:
     v = doc
     for part in key.split("."):
-        if not isinstance(v, dict) or part not in v:
-            raise DataError(path, label, f"{name} has no key '{key}'")
-        v = v[part]
+        try:
+            v = _step(v, part)
+        except KeyError:
+            raise DataError(path, label, f"{name} has no key '{key}'") from None
     if isinstance(v, bool) or not isinstance(v, int):
         raise DataError(path, label, f"{name} '{key}' is {v!r}, not a whole number")
     return v
@@ -208,8 +228,8 @@ def data_with(data_files: dict, values: dict) -> dict:
             doc = next(e for e in doc[lv.table] if str(e.get("id")) == lv.entry)
         *parents, last = lv.key.split(".")
         for part in parents:
-            doc = doc[part]
-        doc[last] = int(value)
+            doc = _step(doc, part)
+        doc[int(last) if isinstance(doc, list) else last] = int(value)
     return out
 
 

@@ -146,6 +146,9 @@ def test_nearness_says_which_neighbour_is_nearer_the_target():
      "--exhaustive plays one lever per target"),
     (["--target", "terrible=0.5", "--level", "complex"], "the targets name the levels; leave it out"),
     (["--target", "terrible=0.5", "--games", "0"], "the number of games must be at least 1"),
+    (["--target", "seats=fair"], "game 'hidden-village' has no seats to balance"),
+    (["--game", "gnome-village", "--target", "seats=0.3"], "a seats target is seats=fair"),
+    (["--game", "gnome-village", "--target", "seats=fair", "--seat", "0"], "a seats target plays every seat in turn"),
 ])
 def test_bad_tune_input_is_one_error_line(args, words):
     assert words in one_error("tune", *args)
@@ -231,3 +234,26 @@ def test_the_nevergrad_optimiser_without_its_package_is_one_line_naming_it(monke
                      "--lever", "gargamel-cards=9..10", "--optimiser", "nevergrad", "--games", "100",
                      "--band-games", "0", "-j", "1")
     assert "--optimiser nevergrad needs the nevergrad package (pip install nevergrad)" in line
+
+
+def test_a_seats_target_moves_each_seats_own_coins_and_answers_seat_by_seat(tmp_path):
+    """Gnome Village at 2 players: the seat levers of seats 1 and 2 (not 3 and 4), every seat's
+    win rate against the fair share on fresh seeds, and the report's rows seat by seat."""
+    import pandas as pd
+    folder = str(tmp_path / "t")
+    r = api.tune(api.RunSpec(game="gnome-village", players=2), ["seats=fair"], games=100,
+                 max_games=200, confirm_games=300, band_games=0, execution=EX, trials=3,
+                 results=folder)
+    s = r.searches[0]
+    assert [lv.id for lv in s.levers] == ["seat-1-coins", "seat-2-coins"]
+    d = r.to_dict()
+    assert [row["key"] for row in d["rows"]] == ["seat-1", "seat-2"]
+    assert all(row["target"] == 0.5 and row["band_low"] is None for row in d["rows"])
+    assert sum(round(row["win_rate"] * 150) for row in d["rows"]) <= 300    # 150 games a seat
+    assert d["reachable"] == all(row["met"] for row in d["rows"])
+    rules = tmp_path / "t" / "rules" / ",".join(f"{lv.id}={v}" for lv, v in s.point.items())
+    assert "seat_coins" in (rules / "setup.toml").read_text()
+    api.report([folder], out=str(tmp_path / "report"))
+    prop = pd.read_csv(tmp_path / "report" / "tables" / "proposed_levels.csv")
+    assert list(prop["tuned_for"]) == ["seats: seat 1", "seats: seat 2"]
+    assert list(prop["win_rate"]) == pytest.approx([row["win_rate"] for row in d["rows"]])

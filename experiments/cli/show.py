@@ -293,15 +293,21 @@ def tune_lines(r) -> list[str]:
     out.append(f"{'target':<18} {'lever':<30} {'now':>4} {'tuned':>5}  {'win rate':>8}  "
                f"{'95% CI':<15} {'goal':>6}  {'met':<3}  band over the knobs")
     rows = iter(r.rows)
+
+    def stats(row):
+        band = ("-" if row["band_low"] is None else f"{pct(row['band_low'])} - {pct(row['band_high'])}")
+        return (f"  {pct(row['win_rate']):>8}  {pct(row['ci_low']) + ' - ' + pct(row['ci_high']):<15} "
+                f"{pct(row['target']):>6}  {'yes' if row['met'] else 'no':<3}  {band}")
+
     for s in r.searches:
         for t in s.targets:
-            row = next(rows)
-            band = ("-" if row["band_low"] is None else f"{pct(row['band_low'])} - {pct(row['band_high'])}")
-            for k, (lv, v) in enumerate(s.point.items()):
-                head = (f"{row['key']:<18} " if k == 0 else " " * 19)
-                tail = (f"  {pct(row['win_rate']):>8}  {pct(row['ci_low']) + ' - ' + pct(row['ci_high']):<15} "
-                        f"{pct(row['target']):>6}  {'yes' if row['met'] else 'no':<3}  {band}") if k == 0 else ""
-                out.append(f"{head}{lv.id:<30} {lv.current:>4} {v:>5}{tail}".rstrip())
+            mine = [next(rows) for _ in range(t.players if t.seats else 1)]
+            levers = list(s.point.items())
+            for k in range(max(len(levers), len(mine))):
+                key = mine[k]["key"] if k < len(mine) else ""
+                lever = (f"{levers[k][0].id:<30} {levers[k][0].current:>4} {levers[k][1]:>5}"
+                         if k < len(levers) else " " * 41)
+                out.append(f"{key:<18} {lever}{stats(mine[k]) if k < len(mine) else ''}".rstrip())
     for s in r.searches:
         if not s.reachable:
             out.append(f"note: unreachable: {s.why}")

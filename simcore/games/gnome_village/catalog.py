@@ -229,7 +229,7 @@ def _forest(f, assumptions):
 
 
 # --------------------------------------------------------------------------- setup.toml
-SETUP = {"start_coins": int, "max_houses": int, "end_gnomes": int, "family_gnomes": int,
+SETUP = {"start_coins": int, "seat_coins": list, "max_houses": int, "end_gnomes": int, "family_gnomes": int,
          "face_up_businesses": int, "cost_business": int, "cost_workshop": int,
          "cost_substitute": int, "cost_product": int, "road_connect": str, "blockade": str,
          "forest_reshuffle": bool, "max_rounds": int, "home_house": str, "architect": str,
@@ -250,6 +250,11 @@ def _setup(f, assumptions):
                         ("cost_business", 0, 20), ("cost_workshop", 0, 20), ("cost_substitute", 0, 20),
                         ("cost_product", 0, 20), ("max_rounds", 1, 100000)):
         f.count(key, {"value": s[key]}, "value", lo, hi)
+    extra = s["seat_coins"]
+    if len(extra) != K.MAX_PLAYERS or not all(isinstance(x, int) and not isinstance(x, bool)
+                                              and 0 <= x <= 40 for x in extra):
+        f.fail("seat_coins", f"'value' must be {K.MAX_PLAYERS} whole numbers from 0 to 40, one per "
+                             f"seat (first player first), got {extra!r}")
     if s["family_gnomes"] >= s["end_gnomes"]:
         f.fail("family_gnomes", "the children's variant plays with fewer gnomes than end_gnomes (rb L264)")
     for key, names in (("road_connect", K.ROAD_CONNECT), ("blockade", K.BLOCKADE),
@@ -376,11 +381,13 @@ def load_catalog(data_dir: str | Path | None = None, without=(), assume=(), assu
             if n * road[i, T.RD_START] > road[i, T.RD_COUNT]:
                 loaded["roads.toml"].fail(f"road '{road_ids[i]}'", f"{n} players take "
                                           f"{n * road[i, T.RD_START]} at setup, more than its count")
-    if tiles["coins"] < K.MAX_PLAYERS * setup["start_coins"]:
+    if tiles["coins"] < K.MAX_PLAYERS * setup["start_coins"] + sum(setup["seat_coins"]):
         loaded["tiles.toml"].fail("pieces", "the coins cannot pay every player's starting coins")
     box_totals(loaded["tiles.toml"], tiles, n_houses)
     k = np.zeros(T.N_K, np.int64)
     k[T.K_START_COINS], k[T.K_MAX_HOUSES] = setup["start_coins"], setup["max_houses"]
+    for seat, n in enumerate(setup["seat_coins"]):
+        k[T.K_SEAT_COINS_0 + seat] = n
     k[T.K_END_GNOMES], k[T.K_FAMILY_GNOMES] = setup["end_gnomes"], setup["family_gnomes"]
     k[T.K_FACE_UP] = setup["face_up_businesses"]
     k[T.K_COST_BUSINESS], k[T.K_COST_WORKSHOP] = setup["cost_business"], setup["cost_workshop"]

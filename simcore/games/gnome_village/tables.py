@@ -40,6 +40,10 @@ _K = [
     "ROAD_WALK",         # GV-M01: consts.WALK_*
     "GROUP_ACTIVATE",    # GV-F02: consts.GROUP_*
     "HOUSE_SUBSTITUTE",  # GV-C04, GV-W04: consts.HOUSE_SUB_*
+    "SEAT_COINS_0",      # GV-S02: coins a seat starts with beyond START_COINS, one per seat
+    "SEAT_COINS_1",      #   (first player first; the rulebook's 0 for all: a designer's lever)
+    "SEAT_COINS_2",
+    "SEAT_COINS_3",
 ]
 for _i, _name in enumerate(_K):
     globals()["K_" + _name] = _i

@@ -85,7 +85,7 @@ def setup_game(R, C, st, seed, game_index):
         start_village(R, st, p)
         st.pl[p, S.P_PLACED] = 1
         st.sc[S.S_GNOME_BOX] -= 1
-        gain(st, p, R.k[T.K_START_COINS])
+        gain(st, p, R.k[T.K_START_COINS] + R.k[T.K_SEAT_COINS_0 + p])
 
 
 # ------------------------------------------------------------------ phase 1: reveal (GV-F..)
