@@ -78,6 +78,14 @@ class Lever:
         return Lever(self.id, self.name, self.what, self.file, self.key, lo, hi, self.step,
                      self.current, self.table, self.entry, self.per, self.default_for, self.seat)
 
+    def value_in(self, doc: dict) -> int:
+        """The lever's value in a parsed copy of its data file."""
+        if self.table:
+            doc = next(e for e in doc[self.table] if str(e.get("id")) == self.entry)
+        for part in self.key.split("."):
+            doc = _step(doc, part)
+        return doc
+
     def row(self) -> dict:
         """The lever as `tune --list-levers` shows it."""
         return {"id": self.id, "what": self.what, "field": self.field, "low": self.lo,
