@@ -44,6 +44,7 @@ from .tune_bench import FRESH_SEED, Bench, Target, words  # noqa: F401 (FRESH_SE
 
 WIN = "win"                  # the target key of the run's own setting (no level named)
 SEATS = "seats"              # the target of every seat's win rate at the fair share
+ROUNDS = "rounds"            # the target of the game's mean length
 DEFAULT_GAMES = 500          # the first look of a candidate
 DEFAULT_MAX_GAMES = 16_000   # a candidate's last look
 DEFAULT_CONFIRM = 10_000     # games of the proposal on fresh seeds
@@ -79,8 +80,8 @@ class Searched:
         return {self.lever: self.proposal}
 
     def tried(self, t: Target) -> list:
-        """(the point in words, games, wins) of every value played for target t."""
-        return [(str(v), n, w) for v, (n, w) in sorted(self.played.items())]
+        """(the point in words, games, win rate) of every value played for target t."""
+        return [(str(v), n, w / n) for v, (n, w) in sorted(self.played.items())]
 
     @property
     def optimiser(self) -> str:
@@ -117,8 +118,9 @@ class TuneResult:
 # ----------------------------------------------------------------------------- input
 def parse_targets(items, game, catalog, players: int = 0) -> list:
     """--target KEY=P (repeatable) -> [Target]: KEY a value of the game's difficulty option
-    (a level) or `win`, P a win rate strictly between 0 and 1; or `seats=fair` (a game whose
-    result rows carry the focal seat): every seat's win rate at the fair share, 1 / players."""
+    (a level) or `win`, P a win rate strictly between 0 and 1; `seats=fair` (a game whose
+    result rows carry the focal seat): every seat's win rate at the fair share, 1 / players;
+    `rounds=N`: the mean number of rounds a game lasts."""
     out, seen = [], set()
     option = game.headline_options[0] if game.ladder is not None and game.headline_options else ""
     known = _levels(game, catalog) if option else []
@@ -138,6 +140,20 @@ def parse_targets(items, game, catalog, players: int = 0) -> list:
                 raise UserError(f"--target: '{key}' given twice")
             seen.add(key)
             out.append(Target(SEATS, 1 / players, players=players))
+            continue
+        if key == ROUNDS:
+            if "rounds" not in game.result_fields:
+                raise UserError(f"--target {item}: game '{game.name}' does not count rounds")
+            try:
+                goal = float(value)
+            except ValueError:
+                raise UserError(f"--target {item}: the rounds must be a number, got {value.strip()!r}") from None
+            if not goal > 0:
+                raise UserError(f"--target {item}: a game lasts more than 0 rounds, got {goal:g}")
+            if key in seen:
+                raise UserError(f"--target: '{key}' given twice")
+            seen.add(key)
+            out.append(Target(ROUNDS, goal))
             continue
         try:
             p = float(value)
@@ -459,7 +475,7 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
     if any(t.option for t in ts) and spec.options.get(option) is not None:
         raise UserError(f"--{option.replace('_', '-')}: the targets name the {option}s; leave it out")
     problems = choose_levers(ts, lever_items, levers)
-    if full_grid and any(len(t) > 1 or len(ls) > 1 or t[0].seats for t, ls in problems):
+    if full_grid and any(len(t) > 1 or len(ls) > 1 or not t[0].searched_alone for t, ls in problems):
         raise UserError("--exhaustive plays one lever per target (the check of the bisection)")
     if optimiser not in OPTIMISERS:
         raise UserError(f"unknown optimiser '{optimiser}' (known: {', '.join(OPTIMISERS)})")
@@ -483,7 +499,7 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
         searches = []
         for t_list, ls in problems:
             before = bench.played
-            if len(t_list) == 1 and len(ls) == 1 and not t_list[0].seats:
+            if len(t_list) == 1 and len(ls) == 1 and t_list[0].searched_alone:
                 searches.append(exhaustive(bench, t_list[0], ls[0], max_games) if full_grid else
                                 search(bench, t_list[0], ls[0], games, max_games))
             else:
@@ -515,6 +531,12 @@ def _confirm(bench: Bench, s, t: Target, games: int, band_games: int, game, fold
     """The proposal for target t on fresh seeds: its win rate, 95% interval, whether it holds
     the target, and its band over the knobs; a seats target, one row per seat (no band)."""
     c = bench.cell(t, s.point, seeds="confirm")
+    if t.rounds:                      # the mean rounds, with the normal 95% interval of a mean
+        mean, sd = bench.rounds(c, games)
+        half = Z95 * sd / games ** 0.5
+        return [{"key": t.key, "target": t.win_rate, "win_rate": mean, "ci_low": mean - half,
+                 "ci_high": mean + half, "met": bool(mean - half <= t.win_rate <= mean + half),
+                 "band_low": None, "band_high": None}]
     if t.seats:
         out = []
         for k, (n, w) in enumerate(bench.seat_wins(c, games, t.players)):

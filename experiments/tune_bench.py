@@ -19,14 +19,24 @@ SEEDS = {"search": 0, "confirm": 1, "retest": 2}   # phase -> multiple of FRESH_
 
 @dataclass(frozen=True)
 class Target:
-    key: str                 # a value of the difficulty option, "win", or "seats"
-    win_rate: float          # the goal (for "seats": the fair share, 1 / players)
+    key: str                 # a value of the difficulty option, "win", "seats" or "rounds"
+    win_rate: float          # the goal (for "seats": the fair share, 1 / players; for
+                             # "rounds": the mean number of rounds)
     option: str = ""         # the difficulty option the key is a value of ("" for the others)
     players: int = 0         # "seats": every seat's win rate is the goal
 
     @property
     def seats(self) -> bool:
         return self.players > 0
+
+    @property
+    def rounds(self) -> bool:
+        return self.key == "rounds"
+
+    @property
+    def searched_alone(self) -> bool:
+        """Is it a win rate the bisection can search (one lever), not seats or rounds?"""
+        return not (self.seats or self.rounds)
 
 
 def words(point: dict) -> str:
@@ -107,6 +117,11 @@ class Bench:
         f = cell.result_fields
         seat, won = rows[:, f.index("seat")], rows[:, f.index("outcome")] == 1
         return [(int((seat == k).sum()), int((won & (seat == k)).sum())) for k in range(players)]
+
+    def rounds(self, cell, games: int) -> tuple:
+        """(mean, standard deviation) of the rounds played over games 0 .. games - 1 of a cell."""
+        r = self.play([(cell.id,)], games).rows(cell.id, games)[:, cell.result_fields.index("rounds")]
+        return float(r.mean()), float(r.std(ddof=1)) if len(r) > 1 else 0.0
 
     def say(self, text: str):
         """Where the search is, on the progress bar (Bar.status) when there is one."""

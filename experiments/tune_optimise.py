@@ -1,5 +1,6 @@
 """Several levers (experiments.tune): a maintained optimiser over the squared miss of the
-targets, sum over the targets of (win rate - goal)^2, on paired seeds.
+targets, sum over the targets of (win rate - goal)^2 (a seats target: over its seats; a rounds
+target: ((mean rounds - goal) / goal)^2), on paired seeds.
 
 1. The corners of the levers' box and the data's own point (when the box holds it) are played
    first and told to the optimiser: if the win rate is monotone in each lever, the corners hold its extremes, and a
@@ -40,13 +41,15 @@ class Optimised:
     why: str = ""
     played: dict = field(default_factory=dict)    # (target key, values) -> (games, wins), search seeds
     retest: dict = field(default_factory=dict)    # values -> miss on the re-test seeds
+    means: dict = field(default_factory=dict)     # (target key, values) -> mean rounds (rounds targets)
     notes: list = field(default_factory=list)
     games: int = 0
     optimiser: str = "optuna"
 
     def tried(self, t: Target) -> list:
-        """(the point in words, games, wins) of every point played for target t."""
-        return [(words(dict(zip(self.levers, v))), n, w)
+        """(the point in words, games, what it gave: the win rate, or the mean rounds of a
+        rounds target) of every point played for target t."""
+        return [(words(dict(zip(self.levers, v))), n, self.means.get((k, v), w / n))
                 for (k, v), (n, w) in sorted(self.played.items()) if k == t.key]
 
 
@@ -67,6 +70,12 @@ def optimise(bench: Bench, targets: list, levers: list, games: int, max_games: i
                 per = bench.seat_wins(c, n, t.players)
                 w = sum(x for _, x in per)
                 total += sum((x / max(m, 1) - t.win_rate) ** 2 for m, x in per)
+            elif t.rounds:                   # the game's length, relative to the goal
+                mean, _ = bench.rounds(c, n)
+                w = bench.wins(c, n)
+                total += ((mean - t.win_rate) / t.win_rate) ** 2
+                if seeds == "search":
+                    out.means[(t.key, values)] = mean
             else:
                 w = bench.wins(c, n)
                 total += (w / n - t.win_rate) ** 2
@@ -157,7 +166,7 @@ def _reach(out: Optimised, corners: list):
     of reach (for a win rate monotone in each lever, the corners bound it)."""
     why = []
     for t in out.targets:
-        if t.seats:                           # said by the confirmation: every seat's interval
+        if not t.searched_alone:              # said by the confirmation (seats, rounds)
             continue
         sides = set()
         for v in corners:

@@ -34,12 +34,14 @@ LABELS = {
     "reached": "resamples that reach it (%)",
     "tuned_for": "target", "lever": "lever", "current": "in the data", "proposed": "proposed",
     "goal": "goal (%)", "value": "value", "met": "goal within the 95% CI",
+    "goal_rounds": "goal (rounds)", "mean_rounds": "mean rounds",
 }
 # interval column pairs (X_ci_low, X_ci_high) -> the label of the merged column
 INTERVALS = {("ci_low", "ci_high"): "95% CI (%)",
              ("diff_ci_low", "diff_ci_high"): "paired 95% CI (points)",
              ("unpaired_ci_low", "unpaired_ci_high"): "unpaired 95% CI (points)",
-             ("interaction_ci_low", "interaction_ci_high"): "interaction 95% CI (points)"}
+             ("interaction_ci_low", "interaction_ci_high"): "interaction 95% CI (points)",
+             ("rounds_ci_low", "rounds_ci_high"): "95% CI (rounds)"}
 PERCENT = {"win_rate", "ci_low", "ci_high", "halfwidth", "base_rate", "other_rate", "diff",
            "diff_ci_low", "diff_ci_high", "unpaired_ci_low", "unpaired_ci_high", "share",
            "one_step_share", "interaction", "interaction_ci_low", "interaction_ci_high",

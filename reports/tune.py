@@ -4,7 +4,8 @@ section "Proposed levels". A tune's rows carry `tune_target` (the target's key, 
 several levers, comma-separated in the same order) and `phase`: `search` (the search's paired
 games), `retest` (several levers: the best point's neighbours on seeds of their own) or
 `confirm` (the proposal's replay on fresh seeds). A `seats` target (every seat's win rate at
-the fair share) is shown seat by seat."""
+the fair share) is shown seat by seat, a `rounds` target (a game's length) by its mean rounds
+with their normal 95% interval."""
 from __future__ import annotations
 
 import pandas as pd
@@ -42,11 +43,21 @@ def proposed(tune: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
                  if key == "seats" and "seat" in g.columns else [(key, g)])
         for label, part in parts:
             r = _rate_row(part, z)
+            met = r["ci_low"] <= goal <= r["ci_high"]
+            extra = {"goal": goal}
+            if key == "rounds" and "rounds" in part.columns:     # a game length: its mean rounds
+                x = part["rounds"].astype(float)
+                half = z * float(x.std(ddof=1)) / len(x) ** 0.5 if len(x) > 1 else float("nan")
+                extra = {"goal": None, "goal_rounds": goal, "mean_rounds": float(x.mean()),
+                         "rounds_ci_low": float(x.mean()) - half, "rounds_ci_high": float(x.mean()) + half}
+                met = extra["rounds_ci_low"] <= goal <= extra["rounds_ci_high"]
             rows.append({"tuned_for": label, "lever": lever, "current": str(g["current"].iloc[0]),
-                         "proposed": str(g["value"].iloc[0]), "goal": goal, **r,
-                         "met": bool(r["ci_low"] <= goal <= r["ci_high"])})
-    return pd.DataFrame(rows, columns=["tuned_for", "lever", "current", "proposed", "goal", "games",
-                                       "wins", "win_rate", "ci_low", "ci_high", "met"])
+                         "proposed": str(g["value"].iloc[0]), **extra, **r, "met": bool(met)})
+    cols = ["tuned_for", "lever", "current", "proposed", "goal", "games", "wins", "win_rate",
+            "ci_low", "ci_high", "met"]
+    if any("mean_rounds" in r for r in rows):
+        cols[5:5] = ["goal_rounds", "mean_rounds", "rounds_ci_low", "rounds_ci_high"]
+    return pd.DataFrame(rows, columns=cols)
 
 
 def searched(tune: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
@@ -54,7 +65,11 @@ def searched(tune: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
     rows = []
     search = tune[tune["phase"].astype(str) == "search"]
     for (key, lever, value), g in search.groupby(["tune_target", "lever", "value"], sort=True):
-        rows.append({"tuned_for": key, "lever": lever, "value": str(value), **_rate_row(g, z)})
+        rows.append({"tuned_for": key, "lever": lever, "value": str(value), **_rate_row(g, z),
+                     **({"mean_rounds": float(g["rounds"].mean())}
+                        if key == "rounds" and "rounds" in g.columns else {})})
     rows.sort(key=lambda r: (r["tuned_for"], r["lever"], [int(x) for x in r["value"].split(",")]))
-    return pd.DataFrame(rows, columns=["tuned_for", "lever", "value", "games", "wins", "win_rate",
-                                       "ci_low", "ci_high"])
+    cols = ["tuned_for", "lever", "value", "games", "wins", "win_rate", "ci_low", "ci_high"]
+    if any("mean_rounds" in r for r in rows):
+        cols.insert(4, "mean_rounds")
+    return pd.DataFrame(rows, columns=cols)

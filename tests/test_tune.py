@@ -142,6 +142,8 @@ def test_nearness_says_which_neighbour_is_nearer_the_target():
     (["--target", "terrible=0.5", "--level", "complex"], "the targets name the levels; leave it out"),
     (["--target", "terrible=0.5", "--games", "0"], "the number of games must be at least 1"),
     (["--target", "seats=fair"], "game 'hidden-village' has no seats to balance"),
+    (["--game", "cake-race", "--target", "rounds=0"], "a game lasts more than 0 rounds"),
+    (["--game", "cake-race", "--target", "rounds=long"], "the rounds must be a number"),
     (["--game", "gnome-village", "--target", "seats=0.3"], "a seats target is seats=fair"),
     (["--game", "gnome-village", "--target", "seats=fair", "--seat", "0"], "a seats target plays every seat in turn"),
 ])
@@ -252,3 +254,26 @@ def test_a_seats_target_moves_each_seats_own_coins_and_answers_seat_by_seat(tmp_
     prop = pd.read_csv(tmp_path / "report" / "tables" / "proposed_levels.csv")
     assert list(prop["tuned_for"]) == ["seats: seat 1", "seats: seat 2"]
     assert list(prop["win_rate"]) == pytest.approx([row["win_rate"] for row in d["rows"]])
+
+
+def test_a_rounds_target_tunes_the_games_length_and_answers_with_its_mean_and_interval(tmp_path):
+    """The cake race: how many cakes the supply should hold for a game of about 100 rounds (the
+    mean rounds rise with the cakes: 10 give about 38, 40 about 130); the report gives the
+    proposal's mean rounds."""
+    import pandas as pd
+    folder = str(tmp_path / "t")
+    r = api.tune(api.RunSpec(game="cake-race"), ["rounds=100"], ["cake-supply=20..40"], games=200,
+                 max_games=400, confirm_games=600, band_games=0, execution=EX, trials=4,
+                 results=folder)
+    s = r.searches[0]
+    assert s.optimiser == "optuna"
+    means = {p: x for p, _, x in s.tried(s.targets[0])}
+    assert means["cake-supply=20"] < 100 < means["cake-supply=40"]
+    row = r.to_dict()["rows"][0]
+    assert row["key"] == "rounds" and row["target"] == 100
+    assert row["ci_low"] < row["win_rate"] < row["ci_high"] and 60 < row["win_rate"] < 140
+    assert row["met"] == (row["ci_low"] <= 100 <= row["ci_high"])
+    api.report([folder], out=str(tmp_path / "report"))
+    prop = pd.read_csv(tmp_path / "report" / "tables" / "proposed_levels.csv")
+    assert prop["mean_rounds"].iloc[0] == pytest.approx(row["win_rate"])
+    assert prop["goal_rounds"].iloc[0] == 100

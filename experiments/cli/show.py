@@ -284,20 +284,21 @@ def tune_lines(r) -> list[str]:
     at the proposal on fresh seeds with its 95% interval, the target, whether the interval
     holds it, and the band over the knobs; then the points searched and the games spent."""
     how = ("every value of the range" if r.exhaustive else
-           " and ".join(sorted({"noisy bisection" if len(s.levers) == 1 and len(s.targets) == 1
+           " and ".join(sorted({s.optimiser if s.optimiser == "noisy bisection"
                                 else f"{s.optimiser} over the squared miss" for s in r.searches})))
     out = [f"tune ({how}, paired seeds): {r.strategy}"
            + (f" {options_words(r.params)}" if r.params else "")
            + f"; {r.games_spent:,} games in {r.seconds:.1f} s"
            + (f"; results in {r.results}" if r.results else ""), ""]
-    out.append(f"{'target':<18} {'lever':<30} {'now':>4} {'tuned':>5}  {'win rate':>8}  "
+    out.append(f"{'target':<18} {'lever':<30} {'now':>4} {'tuned':>5}  {'measured':>8}  "
                f"{'95% CI':<15} {'goal':>6}  {'met':<3}  band over the knobs")
     rows = iter(r.rows)
 
     def stats(row):
         band = ("-" if row["band_low"] is None else f"{pct(row['band_low'])} - {pct(row['band_high'])}")
-        return (f"  {pct(row['win_rate']):>8}  {pct(row['ci_low']) + ' - ' + pct(row['ci_high']):<15} "
-                f"{pct(row['target']):>6}  {'yes' if row['met'] else 'no':<3}  {band}")
+        say = (lambda x: f"{x:.1f}") if row["key"] == "rounds" else pct    # a mean, not a rate
+        return (f"  {say(row['win_rate']):>8}  {say(row['ci_low']) + ' - ' + say(row['ci_high']):<15} "
+                f"{say(row['target']):>6}  {'yes' if row['met'] else 'no':<3}  {band}")
 
     for s in r.searches:
         for t in s.targets:
@@ -313,9 +314,10 @@ def tune_lines(r) -> list[str]:
             out.append(f"note: unreachable: {s.why}")
         out += [f"note: {n}" for n in s.notes]
     out.append("")
-    out.append("searched (point: win rate over the paired games played):")
+    out.append("searched (point: win rate, or mean rounds, over the paired games played):")
     for s in r.searches:
         for t in s.targets:
-            tried = ", ".join(f"{p}: {pct(w / n)} ({n})" for p, n, w in s.tried(t))
+            say = (lambda x: f"{x:.1f} rounds") if t.rounds else pct
+            tried = ", ".join(f"{p}: {say(x)} ({n})" for p, n, x in s.tried(t))
             out.append(f"  {t.key} {', '.join(lv.id for lv in s.levers)}: {tried}")
     return out
