@@ -161,6 +161,10 @@ def test_a_malformed_levers_file_is_one_error_naming_the_file_and_the_lever(tmp_
     (data / "levers.toml").write_text('[[lever]]\nid = "x"\nwhat = "x"\nfile = "setup.toml"\nkey = "nope"\nmin = 1\nmax = 3\n')
     with pytest.raises(DataError, match="setup.toml has no key 'nope'"):
         api.levers(None, str(data))
+    assert "setup.toml has no key 'nope'" in one_error("check-data", str(data))
+    (data / "levers.toml").write_text('[[lever]]\nid = "x"\nwhat = "x"\nfile = "setup.toml"\n'
+                                      'key = "inventions_max"\nmin = 1\nmax = 9\n')
+    assert "1 levers" in ok("check-data", str(data))
 
 
 def test_the_report_of_a_tune_folder_shows_the_proposals_and_no_candidate_as_the_datas_odds(tmp_path):

@@ -79,8 +79,12 @@ def check_data(folder: str = typer.Argument(..., help="Folder of rules data file
     default_dir = g.folder / "data"
     replaced = [n for n, p in cat.files.items() if Path(p).resolve().parent != default_dir]
     what = f"{g.data_summary(cat)}; " if g.data_summary else ""
+    levers = ""
+    if g.levers and (Path(folder) / Path(g.levers).name).is_file():   # the folder's own levers
+        from experiments import api
+        levers = f"; {len(api.levers(g.name, folder))} levers"
     typer.echo(f"ok: {folder}: {', '.join(replaced) or 'no file'} replaced; {what}"
-               f"{len(cat.assumptions)} assumed values")
+               f"{len(cat.assumptions)} assumed values{levers}")
 
 
 @app.command()
