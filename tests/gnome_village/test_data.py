@@ -178,7 +178,7 @@ def _copy(tmp_path):
     ("setup.toml", '". H . h ."', '". H . H ."', "exactly one house is Lights On"),
     ("setup.toml", 'value = "path"', 'value = "paths"', "unknown road connect 'paths'"),
     ("tiles.toml", "houses = { 2 = 10,", "houses = { 2 = 3,", "2 players take 4 starting houses out of 3"),
-    # GV-S01: never more than the box holds (issue 30, item 5)
+    # GV-S01: never more than the box holds (every knob's alternative too)
     ("tiles.toml", "count = 20 ", "count = 21 ", "'count' is 21, more than the box's 20"),
     ("tiles.toml", "coins = 40 ", "coins = 41 ", "'coins' is 41, more than the box's 40"),
     ("tiles.toml", "per_workshop = 2 ", "per_workshop = 3 ", "are 12, more than the box's 8"),

@@ -2,7 +2,7 @@
 recorded (as a digest of the result rows). A change of the default rules or of a strategy's
 default play shows here; a deliberate one records new digests and says why in its commit.
 
-Recorded again for issue 30, whose new defaults change the games: the Doctor may activate a
+Recorded again when the Doctor and business readings followed the rulebook; the new defaults change the games: the Doctor may activate a
 workshop with a gnome on it (knob doctor) and a business counts as used only when its action
 is performed (knob business-used). The digests before it (recorded from commit a323364) are
 kept: the two knobs' alternatives must still play those very games."""
@@ -26,7 +26,7 @@ GOLDEN = {   # (strategy, players, rivals, games): sha256 of the int64 result ro
     ("skill", 3, "greedy", 200): "742874685a37b701",
     ("lookahead", 3, "greedy", 6): "cc83c3dba9efef99",
 }
-BEFORE_ISSUE_30 = {   # the same games under the readings in force before issue 30
+BEFORE_RULEBOOK_READINGS = {   # the same games under the readings in force before the rulebook readings
     ("greedy", 2, "same", 400): "b260f2cf7cea00c4",
     ("greedy", 3, "same", 400): "85a3d8d225c09d72",
     ("greedy", 4, "same", 400): "d3871ce6f92252d2",
@@ -51,7 +51,7 @@ def test_the_default_games_are_the_recorded_ones(key):
 
 @pytest.mark.rule("GV-A09")
 @pytest.mark.rule("GV-B05")
-@pytest.mark.parametrize("key", sorted(BEFORE_ISSUE_30), ids=lambda k: f"{k[0]}-{k[1]}")
+@pytest.mark.parametrize("key", sorted(BEFORE_RULEBOOK_READINGS), ids=lambda k: f"{k[0]}-{k[1]}")
 def test_the_old_readings_play_the_games_recorded_before_them(key):
     """--assume doctor=empty --assume business-used=visited is the game as it was."""
-    assert digest(load_catalog(assume=list(OLD_READINGS)), key) == BEFORE_ISSUE_30[key]
+    assert digest(load_catalog(assume=list(OLD_READINGS)), key) == BEFORE_RULEBOOK_READINGS[key]

@@ -188,7 +188,9 @@ def test_the_advisor_pays_whoever_spent_all_by_the_end_of_the_turn_or_of_work_an
     assert advisor_turn(("advisor=work-buy",), 1, 1, 1) == 2
 
 
-@pytest.mark.parametrize("assume", ["home-house=own", "architect=any", "advisor=work-buy"])
+@pytest.mark.parametrize("assume", ["home-house=own", "architect=any", "advisor=work-buy",
+                                    "doctor=empty", "business-used=visited", "road-walk=path",
+                                    "group-activate=optional", "house-substitute=one"])
 def test_whole_games_play_with_each_alternative(assume):
     """Random seats use the Architect and send gnomes home: the alternative plays other games
     than the default, every game ends, and the default's games stay its own."""

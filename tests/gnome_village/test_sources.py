@@ -1,4 +1,4 @@
-"""Every rulebook citation of Gnome Village is checkable, and checked (issue 30, item 4).
+"""Every rulebook citation of Gnome Village is checkable, and checked (a citation names the line its words are on).
 
 A citation is `rb L<n>` (or a range `rb L<a>-L<b>`, or a list `rb L<a>, L<b>`) in the rules
 checklist, the data files, the knobs' evidence, the game's modules and its doc page. A quote
@@ -127,7 +127,7 @@ def test_a_single_line_quote_is_not_on_the_lines_beside_it(path):
 ])
 def test_a_citation_shifted_by_a_line_fails(before, after):
     """The check bites: the real text passes; the same text with one citation moved one line
-    (as issue 30 found several) fails, naming it."""
+    (the kind of slip this check first found several of) fails, naming it."""
     lines = rulebook()
     text = next(f.read_text() for f in FILES if before in f.read_text())
     assert problems(text, lines) == []
