@@ -61,8 +61,6 @@ W_HIT_FLAMES = 1.5      # the costliest card of the hand lost to Smaug
 W_HIT_OTHER = 0.3       # any other row, per A (at least one)
 W_COOP_HARM = 2.0       # co-op: an Attack's harm to the partners counts this many times (their
                         # decks are the team's)
-W_COOP_UNCLOG = 0.1     # co-op: an Attack bought (to be held back) when the Path holds nothing
-                        # else: the Path moves on instead of standing still until the turn cap
 # decisions
 W_ALWAYS = 1.0e6        # an option taken whenever it is legal (a fight in co-op, a defense)
 W_TIE = 0.01            # a buy's own worth breaks ties between equal pairs of buys
@@ -404,19 +402,8 @@ def gain_value(R, C, st, p, g, params, off, ctx):
 
 
 @njit
-def path_all_attacks(R, st):
-    """Does the Path hold Attack cards only (co-op greedy buys none: the Path would stand still)?"""
-    for s in range(K.MAX_PATH):
-        c = st.path[s]
-        if c >= 0 and not is_attack(R, c):
-            return False
-    return True
-
-
-@njit
 def buy_single(R, C, st, p, i, params, off, ctx):
-    """D_BUY option i on its own: a card's worth to p (co-op: an Attack only when the Path holds
-    nothing else, W_COOP_UNCLOG; Impossible and
+    """D_BUY option i on its own: a card's worth to p (co-op: never an Attack; Impossible and
     co-op: a Path card costs `path`), a fight's gain, 0 for ending the turn."""
     f, vw, es, pw, coop, clock = ctx
     o = st.options[i]
@@ -426,7 +413,7 @@ def buy_single(R, C, st, p, i, params, off, ctx):
     if o == K.OPT_FIGHT:
         return gain_value(R, C, st, p, c, params, off, ctx)
     if coop and is_attack(R, c):
-        return W_COOP_UNCLOG if path_all_attacks(R, st) else -W_ALWAYS
+        return -W_ALWAYS
     v = keep_value(R, C, st, p, c, params, off, ctx)
     if clock and o != K.OPT_VALOR:
         v -= params[off + P_PATH]

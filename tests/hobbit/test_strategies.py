@@ -52,23 +52,19 @@ def test_greedy_ends_its_normal_games_by_a_rule():
     assert (rows[:, F["end"]] != K.END_CUT).all()
 
 
-def test_cooperative_greedy_buys_attacks_only_to_move_a_path_of_attacks_on():
-    """Co-op greedy holds back Attacks (HB-I06): it buys one only when the Path holds nothing
-    else (else the Path would stand still), so its co-operative games end by a rule."""
+def test_cooperative_greedy_buys_no_attack_and_rarely_stalls():
+    """Co-op greedy holds back Attacks (HB-I06): it buys none. A Path of cards it will not buy,
+    with decks that cannot reach Smaug, stands still: such a game is cut at the turn cap
+    (HB-E04) and lost; measured in 1.6% of 2 000 games at 4 players."""
     s = strategies.get("greedy", "hobbit")
     par = np.asarray(s.param_vector(), np.float64)
     attacks = {k for k in range(len(CAT.cards))
                if any(CAT.rules.fx[k, r, 0] in (K.TR_ATTACK, K.TR_ATTACK_OR)
                       for r in range(CAT.rules.card[k, 9]))}
     assert attacks, "the catalog has Attack cards"
-    bought = {}
-    for mode in ("normal", "coop"):
-        cfg, _ = GAME.make_config(CAT, players=4, mode=mode)
-        n = 0
-        for g in range(6):
-            _, events, _ = GAME.play_logged(CAT, cfg, s.kernel_id, par, 3, g)
-            n += sum(1 for e in events if e[0] == K.EV_BUY and int(e[3]) in attacks)
-        bought[mode] = n
-    assert bought["coop"] < bought["normal"] / 3, bought
+    cfg, _ = GAME.make_config(CAT, players=4, mode="coop")
+    for g in range(6):
+        _, events, _ = GAME.play_logged(CAT, cfg, s.kernel_id, par, 3, g)
+        assert not {int(e[3]) for e in events if e[0] == K.EV_BUY} & attacks
     rows = play("greedy", 400, players=4, mode="coop")
-    assert (rows[:, F["end"]] != K.END_CUT).all()
+    assert (rows[:, F["end"]] == K.END_CUT).mean() < 0.04
