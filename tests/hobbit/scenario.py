@@ -4,7 +4,6 @@ answered by a script (simcore.policy.SCRIPTED: the i-th decision asked takes opt
 answers[i], then option 0)."""
 import collections
 
-import numpy as np
 
 from simcore.games.hobbit import catalog as CAT_
 from simcore.games.hobbit import consts as K

@@ -1141,6 +1141,30 @@ def test_impossible_a_path_that_cannot_be_refilled_loses_the_game_for_the_compan
 
 
 @pytest.mark.rule("HB-I05")
+@pytest.mark.parametrize("assume, chapter, company_loses", [
+    ((), 0, True), ((), 1, True),
+    (("impossible-auj=dos-only",), 0, False), (("impossible-auj=dos-only",), 1, True)])
+def test_impossible_the_dry_path_loss_follows_the_impossible_auj_knob(assume, chapter,
+                                                                      company_loses):
+    cat = CAT_.load_catalog(assume=list(assume))
+    R, cfg, st = new(players=3, mode="impossible", chapter=chapter, cat=cat)
+    set_pile(st, "main", [], cat=cat)
+    set_path(st, ["ori", None, "warg", "dori", "elrond"], cat=cat)
+    TU.end_turn(R, cfg, st, 0)
+    assert st.sc[S.S_END] == K.END_PATH
+    for p in range(3):
+        clear(st, p)
+    set_zone(st, 1, "deck", ["valor"], cat=cat)
+    st.sc[S.S_FOCAL] = 1
+    G.finish(R, cfg, st)
+    if company_loses:
+        assert (st.sc[S.S_OUTCOME], st.sc[S.S_LOSS], st.sc[S.S_WINNER]) == (K.LOSS, K.LOSS_PATH, -1)
+    else:                                       # dos-only: An Unexpected Journey ends on VP
+        assert (st.sc[S.S_OUTCOME], st.sc[S.S_WINNER]) == (K.WIN, 1)
+    assert census(st, R) == []
+
+
+@pytest.mark.rule("HB-I05")
 def test_in_normal_mode_a_dry_path_ends_the_game_on_vp():
     R, cfg, st = _path_runs_dry("normal")
     st.sc[S.S_FOCAL] = 1
@@ -1191,9 +1215,9 @@ def test_impossible_a_destroyed_corruption_goes_back_on_top_of_its_stack(chapter
     clear(st, 0)
     set_pile(st, "destroyed_auj", [])
     set_pile(st, "destroyed_dos", [])
-    set_pile(st, "corr", ["corruption"] * 3)
     set_zone(st, 0, "hand", ["corruption", "valor"])
     set_zone(st, 0, "discard", ["hoarding"])
+    set_pile(st, "corr", ["corruption"] * 3)
     script(st, 0, [0, 1])                       # the Corruption of the hand, then the Hoarding
     FX.apply_op(R, cfg, st, 0, -1, K.OP_DESTROY, 2, 0, 1)
     assert pile(st, "corr") == ["corruption"] * 4 + ["hoarding"]

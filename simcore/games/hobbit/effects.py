@@ -8,7 +8,7 @@ from . import consts as K
 from . import state as S
 from . import tables as T
 from .decide import decide
-from .zones import (arch_take, arch_top, destroy, draw, ev, find, hero_row, hero_value,
+from .zones import (arch_take, destroy, draw, ev, find, hero_row, hero_value,
                     loot_under, push, put_under_top, spop, take, top_card)
 
 

@@ -11,7 +11,7 @@ import numpy as np
 from ... import plugins
 from ...gamekit import game_runners
 from ...jit import njit
-from ...rng import randint, shuffle, stream_state
+from ...rng import shuffle, stream_state
 from ...seats import assign_seats, check_bound, illegal_answer
 from . import consts as K
 from . import state as S
