@@ -264,7 +264,10 @@ def finish(R, C, st):
             st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.WIN, K.LOSS_NONE
         else:
             st.sc[S.S_OUTCOME], st.sc[S.S_LOSS] = K.LOSS, K.LOSS_PATH
-    elif mode == K.MODE_IMPOSSIBLE and end == K.END_PATH:
+    elif mode == K.MODE_IMPOSSIBLE and end == K.END_PATH and \
+            (R.k[T.K_IMPOSSIBLE_AUJ] != 0 or st.sc[S.S_CHAPTER] == 1):
+        # HB-I05: the Company loses; with impossible_auj = 0 (knob impossible-auj=dos-only)
+        # only in The Desolation of Smaug, a dry Path in An Unexpected Journey ending on VP
         st.sc[S.S_OUTCOME], st.sc[S.S_LOSS], st.sc[S.S_WINNER] = K.LOSS, K.LOSS_PATH, -1
     elif st.pl[f, S.P_VP] == best:
         st.sc[S.S_OUTCOME] = K.WIN if n_best == 1 else K.TIE
