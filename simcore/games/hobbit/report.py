@@ -30,6 +30,7 @@ MODE_WORDS = {K.MODE_NORMAL: "normal", K.MODE_IMPOSSIBLE: "impossible", K.MODE_C
 MODE_PHRASE = {K.MODE_NORMAL: "normal mode", K.MODE_IMPOSSIBLE: "Impossible Mode",
                K.MODE_COOP: "co-operative Impossible Mode"}
 HERO_KEY = "hero:"          # Report.cards' keys of the heroes' names: "hero:<row>"
+POOL_WORDS = {"auj": "AUJ", "dos": "DoS"}
 
 
 def mode_code(v):
@@ -76,7 +77,7 @@ AXES = (
          phrase=lambda s: "" if not s or s != s else f"heroes shifted {count(int(s), 'seat')}"),
     Axis("heroes", "heroes", ("random",), phrase=lambda h: "" if h == "random" else f"heroes {h}"),
     Axis("pool", "hero pool", ("all", "auj", "dos"),
-         phrase=lambda p: "" if p == "all" else f"heroes from the {str(p).upper() if p in ('auj', 'dos') else p} pool"),
+         phrase=lambda p: "" if p == "all" else f"heroes from the {POOL_WORDS.get(p, p)} pool"),
     Axis("mix", "DoS deck", ("default",),
          words=lambda m: "whole" if m == "default" else str(m),
          phrase=lambda m: "" if m == "default" else f"the DoS deck {m}"),
