@@ -340,8 +340,10 @@ def end_turn(R, C, st, p):
         group_ambush(R, C, st, (p + 1) % players, top, K.TR_GROUP)
     st.sc[S.S_GROUP_DUE] = 0
     top = arch_top(st)                                               # step 8
-    if st.sc[S.S_ZERO_DEFEATED] and top >= 0 and R.card[top, T.C_ZERO_VP] and \
-            not R.card[top, T.C_FINAL] and loot_under(R, st) == 0:
+    # a 0-VP archenemy left with no Loot is removed whether it was defeated or robbed (The
+    # Burglar, HB-K12): no defeat could gain anything from it, so it would bar the stack
+    if top >= 0 and R.card[top, T.C_ZERO_VP] and not R.card[top, T.C_FINAL] and \
+            loot_under(R, st) == 0 and st.sc[S.S_ARCH_N] > 0:
         spush(st.removed, st.sc, S.S_REMOVED_N, spop(st.arch, st.sc, S.S_ARCH_N))
         if st.sc[S.S_ARCH_N] > 0:
             st.sc[S.S_GROUP_DUE] = 1
