@@ -53,7 +53,7 @@ from .greedy import choose_at
 from .greedy_params import N_PARAMS, PARAMS as GREEDY_PARAMS
 from .lookahead_params import (GREEDY_AT, P_ENGINE, P_PROGRESS, P_RESERVE, P_RIVAL, P_ROUNDS,
                                P_SAMPLES, P_WIN, TO_THE_END)
-from .values import effects, weights
+from .values import effects, loot_bit, weights
 
 # the copy: the State's words up to its event log (11 843 with the shipped data: 278 cards in
 # the box), then one row of events; 16 384 words (128 KiB of stack) hold a box of about 390
@@ -63,7 +63,6 @@ HEADER_WORDS = len(S.STATE.fields) * HEADER_SLOTS
 EVENTS = S.STATE.index["events"]
 assert EVENTS == len(S.STATE.fields) - 1, "the copy drops the event log: it must come last"
 GREEDY_DEFAULTS = tuple(float(x) for x in GREEDY_PARAMS.values())   # the rivals' greedy
-LOOT_SETS = (K.SET_LOOT1, K.SET_LOOT2, K.SET_RING, K.SET_LOOT4)
 copy_game = section_copier("game")
 
 
@@ -170,16 +169,6 @@ def hide_main(R, scr):
         if R.card[scr.box[i], T.C_SET] == want:
             scr.box[i] = scr.work[k]
             k += 1
-
-
-@njit
-def loot_bit(R, c):
-    """The bit of card c's Loot level among LOOT_SETS, 0 if it is no Loot of set-up's."""
-    s = R.card[c, T.C_SET]
-    for j in range(len(LOOT_SETS)):
-        if s == LOOT_SETS[j]:
-            return 1 << j
-    return 0
 
 
 @njit
@@ -369,12 +358,18 @@ def play_out(R, C, scr, p, o, params):
 
 @njit
 def choose_lookahead(R, C, st, kind, n, params):
-    """The buy options by playouts on hidden copies; the rest greedy's."""
+    """The buy options by playouts on hidden copies (in Impossible and co-op a fight, when
+    there is one, is taken first, as greedy takes it: playouts of a round or two cannot see
+    the fights it saves later); the rest greedy's."""
     if kind != K.D_BUY:
         return choose_at(R, C, st, kind, n, params, GREEDY_AT)
     n_words = record_address(st)[EVENTS * HEADER_SLOTS]      # where the event log starts
     if n_words + K.EVENT_FIELDS > SCRATCH_WORDS:     # a box larger than the copy holds
         return choose_at(R, C, st, kind, n, params, GREEDY_AT)
+    if C.mode != K.MODE_NORMAL:
+        for i in range(n):
+            if st.options[i] == K.OPT_FIGHT:    # as greedy: the Company fights first
+                return i
     words = scratch_words()
     p = st.ctl[S.H_SEAT]
     samples = max(1, int(params[P_SAMPLES]))

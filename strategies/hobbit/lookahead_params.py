@@ -8,9 +8,9 @@ OWN_PARAMS = {
     "rounds": 1.0,      # rounds played after this turn (every seat once each); -1: to the end
     "rival": 1.0,       # per VP of the best rival's, taken off ours
     "win": 10.0,        # a playout that ends the game: ours (+), or not (-)
-    "engine": 0.5,      # per point of greedy's worth of an average hand of our deck, left to play
+    "engine": 3.0,      # per point of greedy's worth of an average hand of our deck, left to play
     "progress": 3.0,    # Impossible and co-op: per archenemy or Loot defeated (the way to Smaug)
-    "reserve": 0.2,     # Impossible and co-op: per main-deck card left (the Path's clock)
+    "reserve": 0.1,     # Impossible and co-op: per main-deck card left (the Path's clock)
 }
 PARAM_HELP = {
     "samples": "imagined futures (decks, other hands, the main deck and the Loot reshuffled) "

@@ -13,9 +13,12 @@ first; in Impossible and co-op Power counts `rush` times and a Path card bought 
 (the main deck is the clock: the Company loses when the Path cannot be refilled).
 
 What a strategy sees: its hand, the Path, the top Valor, discard piles, Stashes, the archenemy
-on top and the count of Loot under it (fight_gain names the card a defeat gains: the Loot on
-top of the pile is face down, but which card a fight gains is not a choice, so only its worth
-matters; greedy reads the card the option names, as a player reads the gain once it is his).
+on top and the count of Loot under it, and what every player owns (every gain is public: a
+rival's VP are counted, never the order of his deck or his hand). The Loot under an archenemy is
+face down: a fight that gains one is valued at the average worth of the Loot it may be (those
+of its levels not yet seen: under the archenemy and left in the box), never by the card the
+rules name in the option (st.optcard); a card a player put there himself (Escape the Flames)
+was seen.
 
 The fixed weights (W_*) are the details of the valuation, named here; the parameters are the
 priorities. A value is in "points": about a Victory Point at the end, a Power early.
@@ -384,14 +387,54 @@ def play_value(R, C, st, p, c, params, off, ctx):
     return v
 
 
+LOOT_SETS = (K.SET_LOOT1, K.SET_LOOT2, K.SET_RING, K.SET_LOOT4)   # the Loot set-up deals face down
+
+
+@njit
+def loot_bit(R, c):
+    """The bit of card c's Loot level among LOOT_SETS, 0 if it is no Loot of set-up's."""
+    s = R.card[c, T.C_SET]
+    for j in range(len(LOOT_SETS)):
+        if s == LOOT_SETS[j]:
+            return 1 << j
+    return 0
+
+
+@njit
+def loot_worth(R, C, st, p, params, off, ctx):
+    """What the face-down Loot a defeat gains now is worth to p on average: the card on top of
+    the Loot if a player put it there (seen), else the mean over the Loot of its levels not yet
+    seen (under this archenemy, and in the box: set-up dealt a random few)."""
+    n = st.sc[S.S_ARCH_N]
+    k = loot_under(R, st)
+    top_loot = st.arch[n - 2]
+    if loot_bit(R, top_loot) == 0:
+        return keep_value(R, C, st, p, top_loot, params, off, ctx)
+    mask = 0
+    for i in range(n - 1 - k, n - 1):
+        mask |= loot_bit(R, st.arch[i])
+    total, m = 0.0, 0
+    for i in range(n - 1 - k, n - 1):
+        if loot_bit(R, st.arch[i]) != 0:
+            total += keep_value(R, C, st, p, st.arch[i], params, off, ctx)
+            m += 1
+    for i in range(st.sc[S.S_BOX_N]):
+        if loot_bit(R, st.box[i]) & mask:
+            total += keep_value(R, C, st, p, st.box[i], params, off, ctx)
+            m += 1
+    return total / m
+
+
 @njit
 def gain_value(R, C, st, p, g, params, off, ctx):
-    """OPT_FIGHT: what the defeat gains (a Loot, or the archenemy) and `loot` more; co-op and
-    Impossible fight whenever they can; in normal mode the fall of Smaug the Terrible ends the
-    game: taken when p ends it alone on top, never otherwise."""
+    """OPT_FIGHT: what the defeat gains (a Loot, face down: loot_worth; or the archenemy) and
+    `loot` more; co-op and Impossible fight whenever they can; in normal mode the fall of Smaug
+    the Terrible ends the game: taken when p ends it alone on top, never otherwise."""
     f, vw, es, pw, coop, clock = ctx
     if clock:
         return W_ALWAYS
+    if loot_under(R, st) > 0:
+        return loot_worth(R, C, st, p, params, off, ctx) + params[off + P_LOOT]
     if R.card[g, T.C_FINAL]:
         mine = score(R, st, p) + R.card[g, T.C_VP]
         for q in range(st.sc[S.S_PLAYERS]):

@@ -112,7 +112,7 @@ def test_a_rule_playing_strategy_beats_random_rivals(name):
 def test_greedy_beats_big_money_and_both_end_their_games_by_a_rule():
     strategies.get("big-money", "hobbit")
     rows = play("greedy", 400, players=4, seat=0, seat_strategy="greedy,big-money,big-money,big-money")
-    assert wins(rows) > 0.35, f"greedy won {wins(rows):.1%} against three big-money (measured 48%)"
+    assert wins(rows) > 0.35, f"greedy won {wins(rows):.1%} against three big-money (measured 45%)"
     rows = play("big-money", 400, players=4, seat=0, seat_strategy="big-money,greedy,greedy,greedy")
     assert wins(rows) < 0.25
     for name in ("greedy", "big-money"):
