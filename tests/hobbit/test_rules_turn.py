@@ -3,6 +3,7 @@ cards and combat (HB-C*), heroes (HB-H*), the end (HB-E*) and the second chapter
 (HB-X01): a game set up by the kernels, zones built by hand with named cards (scenario.py), one
 step run, the outcome checked, and the box kept whole."""
 import collections
+import shutil
 
 import pytest
 
@@ -152,6 +153,26 @@ def test_end_of_turn_effects_resolve_after_the_hand_is_discarded():
     TU.end_turn(R, cfg, st, 0)
     assert "despair" in pile(st, "destroyed_auj")
     assert zone(st, 0, "discard") == ["walking-stick"]
+    ok(st, R)
+    # after step 2, before step 4: the hand is already in the discard pile (after what was
+    # there: the first option is the Courage), the cards played are not yet (no Valor offered)
+    R, cfg, st = new()
+    clear(st, 0)
+    set_zone(st, 0, "hand", ["despair"])
+    set_zone(st, 0, "discard", ["courage"])
+    set_zone(st, 0, "played", ["walking-stick", "valor"])
+    set_zone(st, 0, "deck", ["courage"] * 5)
+    script(st, 0, [0])
+    TU.end_turn(R, cfg, st, 0)
+    assert pile(st, "destroyed_auj").count("courage") >= 1
+    assert sorted(zone(st, 0, "discard")) == ["despair", "valor", "walking-stick"]
+    R, cfg, st = new()
+    clear(st, 0)
+    set_zone(st, 0, "played", ["walking-stick", "valor"])    # hand and discard empty
+    set_zone(st, 0, "deck", ["courage"] * 5)
+    script(st, 0, [0])
+    TU.end_turn(R, cfg, st, 0)
+    assert sorted(zone(st, 0, "discard")) == ["valor", "walking-stick"]  # nothing to destroy
     ok(st, R)
 
 
@@ -375,6 +396,26 @@ def test_bombur_draws_one_more_off_a_card_he_plays_not_off_a_locations_end_draw(
     ok(st, R)
 
 
+@pytest.mark.rule("HB-H01")
+def test_bombur_draws_nothing_more_off_an_ambush_that_draws(tmp_path):
+    d = tmp_path / "data"
+    shutil.copytree(CAT_.DATA_DIR, d)
+    f = d / "cards.toml"
+    old = 'id = "goblin-scout"'
+    text = f.read_text()
+    at = text.index(old)
+    row = '"play power 1", "ambush discard 1"'
+    assert text.index(row, at) < text.index("[[card]]", at)
+    f.write_text(text[:at] + text[at:].replace(row, '"play power 1", "ambush draw 1"', 1))
+    cat = CAT_.load_catalog(d)
+    R, cfg, st = new(cat=cat, heroes="bombur,kili")
+    clear(st, 0)
+    set_zone(st, 0, "deck", ["courage"] * 5, cat)
+    FX.ambush(R, cfg, st, 0, kind("goblin-scout", cat))
+    assert len(zone(st, 0, "hand")) == 1 and st.pl[0, S.P_DREW] == 0
+    ok(st, R)
+
+
 @pytest.mark.rule("HB-H02")
 def test_tauriel_avoids_an_ambush_by_discarding_but_not_an_attack():
     R, cfg, st = new(heroes="kili,tauriel")
@@ -449,6 +490,7 @@ def test_the_most_vp_wins_and_a_tie_for_the_most_is_shared():
 
 @pytest.mark.rule("HB-E04")
 def test_a_game_not_ended_by_the_turn_cap_is_cut_and_lost():
+    assert CAT.rules.k[T.K_MAX_TURNS] == 400
     cat = CAT_.load_catalog()
     cat.rules.k[T.K_MAX_TURNS] = 6
     _, R, cfg, st = game(players=3, cat=cat)
