@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import numpy as np
 
 from ...errors import UserError
 from ...gamekit import Option, parse_seat
 from ...packed import register_word_tuple, word_tuple_view
 from ...policy import FIRST, N_GENERIC, PLUGIN, RANDOM
-from ...seats import param_row
+from ...seats import param_row, parse_seat_strategies
+from ...seats import seat_rows as shared_seat_rows
 from .state import MAX_PARAMS
 
 # Gnome Village's own strategies: their ids (slots in the rules' chooser table, decide.CHOOSERS)
@@ -107,24 +107,6 @@ def seated(variant: Variant) -> tuple:
     return () if variant.rivals == "same" else (variant.rivals,)
 
 
-def parse_seats(seat_strategy, players: int, rivals: str) -> list[str]:
-    """`seat_strategy` as a list of one known name per seat (UserError, one line, otherwise)."""
-    if seat_strategy is None or seat_strategy == "" or seat_strategy == ():
-        return []
-    if rivals != "same":
-        raise UserError("give either --rivals or --seat-strategy, not both")
-    text = seat_strategy if isinstance(seat_strategy, str) else ",".join(seat_strategy)
-    names = [x.strip() for x in text.replace("+", ",").split(",")]
-    if len(names) != players:
-        raise UserError(f"--seat-strategy needs one strategy per seat: {players} for {players} "
-                        f"players, got {len(names)} ('{text}')")
-    for x in names:
-        if x not in SEAT_NAMES:
-            raise UserError(f"--seat-strategy: unknown strategy '{x}' (use "
-                            f"{', '.join(SEAT_NAMES)})")
-    return names
-
-
 def make_config(catalog, players: int = 3, rivals: str = "same", seat="rotate", family: bool = False,
                 expansion: bool = False, log: bool = False,
                 seat_strategy=None) -> tuple[Config, Variant]:
@@ -133,7 +115,7 @@ def make_config(catalog, players: int = 3, rivals: str = "same", seat="rotate", 
     if rivals not in RIVALS:
         raise UserError(f"unknown rivals '{rivals}' (use {', '.join(RIVALS)})")
     s = parse_seat(seat, players)
-    names = parse_seats(seat_strategy, players, rivals)
+    names = parse_seat_strategies(seat_strategy, players, rivals, SEAT_NAMES)
     sids = [SEAT_NAMES[x] for x in names] + [NO_SEAT] * (4 - len(names))
     cfg = Config(players=players, seat=s, rival_sid=RIVALS[rivals], family=int(bool(family)),
                  expansion=int(bool(expansion)), log_on=int(log),
@@ -158,17 +140,7 @@ def seat_strategies(cfg: Config, strategy_id: int, params) -> tuple:
 
 
 def seat_rows(cfg: Config, strategy_id: int, params) -> tuple | None:
-    """With seat_strategy: (ids, parameter rows), one per seat (MAX_PLAYERS of them); a seat
-    playing the run's strategy gets its parameters, the others their defaults. None without."""
-    sids = [cfg.sid_0, cfg.sid_1, cfg.sid_2, cfg.sid_3]
-    if sids[0] == NO_SEAT:
-        return None
-    by_id = {v: k for k, v in SEAT_NAMES.items()}
-    ids = np.array([sid if sid != NO_SEAT else FIRST for sid in sids], np.int64)
-    rows = np.zeros((len(sids), MAX_PARAMS), np.float64)
-    for q, sid in enumerate(sids):
-        if sid == NO_SEAT:
-            continue
-        rows[q] = param_row(params, MAX_PARAMS) if sid == strategy_id else \
-            param_row(DEFAULT_PARAMS.get(by_id[sid], []), MAX_PARAMS)
-    return ids, rows
+    """With seat_strategy: (ids, parameter rows), one per seat; None without (seats.seat_rows)."""
+    return shared_seat_rows([cfg.sid_0, cfg.sid_1, cfg.sid_2, cfg.sid_3], NO_SEAT, strategy_id, params, SEAT_NAMES,
+                            DEFAULT_PARAMS, MAX_PARAMS)
+

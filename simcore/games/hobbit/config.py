@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import numpy as np
 
 from ...errors import UserError
 from ...gamekit import Option, parse_seat
 from ...packed import register_word_tuple, word_tuple_view
 from ...policy import FIRST, N_GENERIC, PLUGIN, RANDOM
-from ...seats import param_row
+from ...seats import param_row, parse_seat_strategies
+from ...seats import seat_rows as shared_seat_rows
 from . import consts as K
 from .state import MAX_PARAMS
 from .tables import HR_SET
@@ -128,21 +128,6 @@ def _names(value) -> list[str]:
     return [x.strip() for x in text.replace("+", ",").split(",")]
 
 
-def parse_seats(seat_strategy, players: int, rivals: str) -> list[str]:
-    if seat_strategy is None or seat_strategy == "" or seat_strategy == ():
-        return []
-    if rivals != "same":
-        raise UserError("give either --rivals or --seat-strategy, not both")
-    names = _names(seat_strategy)
-    if len(names) != players:
-        raise UserError(f"--seat-strategy needs one strategy per seat: {players} for {players} "
-                        f"players, got {len(names)}")
-    for x in names:
-        if x not in SEAT_NAMES:
-            raise UserError(f"--seat-strategy: unknown strategy '{x}' (use {', '.join(SEAT_NAMES)})")
-    return names
-
-
 def parse_heroes(catalog, heroes, players: int) -> list[int]:
     """`heroes` as one hero row per seat (RANDOM_HERO to deal); UserError, one line, for an
     unknown hero, a hero named twice or the wrong count."""
@@ -193,7 +178,7 @@ def make_config(catalog, players: int = 4, mode: str = "normal", start: str = "a
         raise UserError(f"--pool {pool} has {n_pool} heroes: too few to deal one to each of "
                         f"{players} seats")
     s = parse_seat(seat, players)
-    names = parse_seats(seat_strategy, players, rivals)
+    names = parse_seat_strategies(seat_strategy, players, rivals, SEAT_NAMES)
     sids = [SEAT_NAMES[x] for x in names] + [NO_SEAT] * (K.MAX_PLAYERS - len(names))
     hero_words = rows + [RANDOM_HERO] * (K.MAX_PLAYERS - players)
     cfg = Config(players=players, seat=s, rival_sid=RIVALS[rivals], mode=K.MODES[mode],
@@ -223,16 +208,8 @@ def seat_strategies(cfg: Config, strategy_id: int, params) -> tuple:
 
 
 def seat_rows(cfg: Config, strategy_id: int, params) -> tuple | None:
-    """With seat_strategy: (ids, parameter rows), one per seat; None without."""
+    """With seat_strategy: (ids, parameter rows), one per seat; None without (seats.seat_rows)."""
     sids = [getattr(cfg, f"sid_{q}") for q in range(K.MAX_PLAYERS)]
-    if sids[0] == NO_SEAT:
-        return None
-    by_id = {v: k for k, v in SEAT_NAMES.items()}
-    ids = np.array([sid if sid != NO_SEAT else FIRST for sid in sids], np.int64)
-    rows = np.zeros((len(sids), MAX_PARAMS), np.float64)
-    for q, sid in enumerate(sids):
-        if sid == NO_SEAT:
-            continue
-        rows[q] = param_row(params, MAX_PARAMS) if sid == strategy_id else \
-            param_row(DEFAULT_PARAMS.get(by_id[sid], []), MAX_PARAMS)
-    return ids, rows
+    return shared_seat_rows(sids, NO_SEAT, strategy_id, params, SEAT_NAMES, DEFAULT_PARAMS,
+                            MAX_PARAMS)
+

@@ -32,7 +32,6 @@ _SCALARS = [
     "POWER",          # the current player's unspent Power (HB-T04)
     "FIGHTS",         # archenemy defeats this turn
     "GROUP_DUE",      # 1: the Group Ambush of the archenemy on top is due at this end of turn (HB-T07)
-    "ZERO_DEFEATED",  # 1: a 0-VP archenemy was defeated this turn (HB-T08)
     "CUP",            # A Small Cups waiting for the next card played (HB-K21)
     "ASK",            # what a D_CARD decision is for (consts.ASK_*)
     "ASK_CARD",       # the card whose effect asks it (-1: a rule)

@@ -151,8 +151,6 @@ def fight(R, C, st, p):
         ev(st, K.EV_FIGHT, p, top, cost, loot)
         gain(R, C, st, p, loot, False)
         st.sc[S.S_GROUP_DUE] = 1
-        if R.card[top, T.C_ZERO_VP]:
-            st.sc[S.S_ZERO_DEFEATED] = 1
         return
     spop(st.arch, st.sc, S.S_ARCH_N)
     ev(st, K.EV_FIGHT, p, top, cost, top)
@@ -268,7 +266,6 @@ def start_turn(R, C, st, p):
     st.sc[S.S_FIGHTS] = 0
     st.sc[S.S_CUP] = 0
     st.sc[S.S_CUP_N] = 0
-    st.sc[S.S_ZERO_DEFEATED] = 0
     st.tcount[:] = 0
     st.pl[p, S.P_TYPES_PLAYED] = 0
     st.pl[p, S.P_DREW] = 0
