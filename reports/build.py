@@ -64,8 +64,10 @@ def compute(df: pd.DataFrame, rep, ctx: Context | None = None) -> dict:
     analyses = S.report_analyses(sens, rep) if sens is not None else []
     odds = T.win_odds(df, rep)
     tables["win_odds"] = odds
+    seats = rep.seat_games(df) if rep.by_seat and rep.seat_games and not df.empty else None
     for b in rep.breakdowns:
-        tables[f"win_odds_by_{b.name}"] = T.win_odds(df, rep, by=b.name)
+        games = seats if seats is not None and b.name in rep.by_seat else df
+        tables[f"win_odds_by_{b.name}"] = T.win_odds(games, rep, by=b.name)
         if rep.fair == b.name:
             tables[f"win_odds_by_{b.name}"] = T.fair_share(tables[f"win_odds_by_{b.name}"])
     for c in rep.comparisons:
@@ -146,8 +148,10 @@ def sections(tables: dict, rep) -> list:
     out.append(("win_odds", "Win odds", "Every configuration: games, wins, win rate with its 95% "
                 "Wilson interval (rates in %)."))
     for b in rep.breakdowns:
+        games = ("its games counted once for every seat that plays the measured strategy, each "
+                 "seat's win its own," if b.name in rep.by_seat else "its games")
         out.append((f"win_odds_by_{b.name}", f"Win odds by {b.label}",
-                    f"Every configuration, its games split by {b.label}: win rate with its 95% "
+                    f"Every configuration, {games} split by {b.label}: win rate with its 95% "
                     f"Wilson interval (rates in %)."))
     for c in rep.comparisons:
         out.append((c.stem, c.title, c.intro))

@@ -124,6 +124,10 @@ class Report:
     objectives   Objective, the objectives left at a loss (empty: the game has none)
     length       the result field counting a game's length, and `length_unit` its unit
     breakdowns   Axis of per-game result fields that split a configuration's games (the seat)
+    by_seat      the breakdowns counted seat by seat (a hero): their table reads `seat_games`
+    seat_games   games DataFrame -> the same games one row per seat counted, each row's
+                 breakdown fields and `outcome` that seat's (None: every breakdown counts the
+                 focal seat's games)
     measures     Measure, the game's own numbers per configuration
     comparisons  Comparison, the paired comparisons the report makes (strategies are
                  compared with each other in every game)
@@ -155,6 +159,8 @@ class Report:
     length: str = "rounds"
     length_unit: str = "round"
     breakdowns: tuple = ()
+    by_seat: tuple = ()
+    seat_games: Callable | None = None
     measures: tuple = ()
     comparisons: tuple = ()
     figures: tuple = ("win_rate", "heatmap", "survival")

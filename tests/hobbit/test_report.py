@@ -13,7 +13,8 @@ from reports.answers import answers
 from reports.build import Context, compute, make_figures
 from simcore.games.hobbit import consts as K
 from simcore.games.hobbit.catalog import load_catalog
-from simcore.games.hobbit.report import FIELDS, REPORT as HB, card_mix, card_names, mode_word
+from simcore.games.hobbit.report import (FIELDS, REPORT as HB, card_mix, card_names, mode_word,
+                                         seat_games)
 from simcore.reportkit import rate_words
 from simcore.stats import wilson_interval
 
@@ -21,9 +22,12 @@ runner = CliRunner()
 
 
 def hb_cell(cid, outcome, seat, players=4, mode=K.MODE_NORMAL, strategy="greedy", rivals="same",
-            mix="default", hero_shift=0, hero=0, smaug=0, turns=None, chapter=0, results=None):
+            mix="default", hero_shift=0, hero=0, smaug=0, turns=None, chapter=0, results=None,
+            heroes=None, vps=None, winner=None, loss=None):
     """A Hobbit cell's rows, one per game 0 .. n - 1 (outcome 1 win, 2 loss, 3 shared); a list
-    gives a value per game, anything else the same value in every game."""
+    gives a value per game, anything else the same value in every game. `heroes` and `vps`:
+    a tuple per game, each seat's hero and VP (the focal seat's hero then theirs); `winner` and
+    `loss` (the loss reason) per game."""
     n = len(outcome)
     each = lambda v: v if isinstance(v, list) else [v] * n
     t = pd.DataFrame({"cell": cid, "game": range(n), "start": "auj", "heroes": "random",
@@ -39,6 +43,17 @@ def hb_cell(cid, outcome, seat, players=4, mode=K.MODE_NORMAL, strategy="greedy"
     t["loss_reason"] = [0 if o != K.LOSS else (K.LOSS_OUTSCORED if mode == K.MODE_NORMAL or s
                                                else K.LOSS_PATH)
                         for o, s in zip(outcome, each(smaug))]
+    if heroes is not None:
+        for q in range(K.MAX_PLAYERS):
+            t[f"hero_{q}"] = [h[q] if q < len(h) else -1 for h in heroes]
+        t["hero"] = [h[f] for h, f in zip(heroes, each(seat))]
+    if vps is not None:
+        for q in range(K.MAX_PLAYERS):
+            t[f"vp_{q}"] = [v[q] if q < len(v) else -1 for v in vps]
+    if winner is not None:
+        t["winner"] = winner
+    if loss is not None:
+        t["loss_reason"] = loss
     if results:
         t.insert(0, "results", results)
     return t
@@ -128,32 +143,57 @@ def test_the_modes_say_how_often_smaug_fell_and_what_each_side_wins():
 
 
 # ---------------------------------------------------------------------- the heroes
-def test_a_heros_win_share_is_its_wins_over_its_games_in_the_focal_seat_summed_over_shifts():
-    """3 players, the heroes rotated over three cells on the same seeds (hero_shift 0, 1, 2):
-    counted by hand, hero 0 plays 4 games and wins 3, hero 8 plays 4 and wins 2, hero 1 plays 4
-    and wins none (its game 2 of shift 1 is a shared win, not a win)."""
+def test_a_heros_win_share_counts_every_seat_of_the_measured_strategy_summed_over_shifts():
+    """3 players, greedy in every seat, the heroes rotated over two cells on the same seeds
+    (hero_shift 0, 1): each game counts once for each seat, with that seat's hero and its own
+    result. Counted by hand: hero 0 plays 6 seat-games and wins 1, hero 1 plays 6 and wins 1,
+    hero 8 plays 4 and wins 2, hero 2 plays 2 and shares the most VP in both (not a win)."""
+    vps = [(50, 40, 30), (30, 40, 50), (50, 50, 20)]
     df = pd.concat([
-        hb_cell("shift=0", [1, 2, 1, 2], [0, 1, 2, 0], players=3, hero_shift=0, hero=[0, 1, 8, 0]),
-        hb_cell("shift=1", [1, 1, 3, 2], [0, 1, 2, 0], players=3, hero_shift=1, hero=[8, 0, 1, 1]),
-        hb_cell("shift=2", [2, 2, 1, 2], [0, 1, 2, 0], players=3, hero_shift=2, hero=[1, 8, 0, 8]),
+        hb_cell("shift=0", [1, 2, 3], 0, players=3, hero_shift=0, vps=vps, winner=[0, 2, -1],
+                heroes=[(0, 1, 8), (0, 1, 8), (2, 0, 1)]),
+        hb_cell("shift=1", [1, 2, 3], 0, players=3, hero_shift=1, vps=vps, winner=[0, 2, -1],
+                heroes=[(8, 0, 1), (8, 0, 1), (1, 2, 0)]),
     ], ignore_index=True)
     tables = compute(df, HB, Context(card_names=NAMES))
     by = tables["win_odds_by_hero"]
-    assert set(by["hero"]) == {0, 1, 8}
+    summed = by.groupby("hero")[["games", "wins", "shared wins"]].sum()
+    assert summed.loc[[0, 1, 8, 2]].values.tolist() == [[6, 1, 1], [6, 1, 1], [4, 2, 0], [2, 0, 2]]
     lines = answers(tables, HB, NAMES)
     text = one(lines, "Heroes' win shares (3 players, normal mode, greedy in every seat")
     w = lambda k, n: rate_words(k / n, *wilson_interval(k, n))
     names = load_catalog(None).hero_names
-    assert "the heroes rotated over 3 cells on the same seeds" in text
-    assert f"best {names[0]} {w(3, 4)} of 4 games" in text
-    assert f"worst {names[1]} {w(0, 4)} of 4 games" in text
+    assert "the heroes rotated over 2 cells on the same seeds" in text
+    assert "any seat playing the focal seat's strategy" in text
+    assert f"best {names[8]} {w(2, 4)} of 4 games" in text
+    assert f"worst {names[2]} {w(0, 2)} of 2 games" in text
     assert "fair share 33%" in text
-    summed = by.groupby("hero")[["games", "wins"]].sum()
-    assert summed.loc[[0, 8, 1]].values.tolist() == [[4, 3], [4, 2], [4, 0]]
     assert text.endswith("none above the fair share beyond its 95% interval; none below it.")
     # the modes and the length are said once, at shift 0, not once per shift
     assert len([s for s in lines if s.startswith("Game length (3 players")]) == 1
     assert not any("heroes shifted" in s for s in lines), lines
+
+
+def test_seat_games_counts_only_the_seats_playing_the_focal_seats_strategy():
+    """Against other rivals only the focal seat counts; with --seat-strategy the seats named
+    as the focal seat is; co-operatively every seat has the Company's outcome; a dry Path in
+    Impossible Mode is a loss for every seat even where the VP tie."""
+    rivals = hb_cell("r", [1, 2], [1, 0], players=3, rivals="random", vps=[(1, 9, 2), (3, 5, 4)],
+                     winner=[1, 1], heroes=[(4, 5, 6), (4, 5, 6)])
+    g = seat_games(rivals)
+    assert g[["seat", "hero", "outcome"]].values.tolist() == [[0, 4, K.LOSS], [1, 5, K.WIN]]
+    seated = hb_cell("s", [1], 0, players=3, vps=[(9, 2, 1)], winner=[0], heroes=[(4, 5, 6)])
+    seated["seat_strategy"] = "greedy,random,greedy"
+    g = seat_games(seated)
+    assert g[["seat", "hero", "outcome"]].values.tolist() == [[0, 4, K.WIN], [2, 6, K.LOSS]]
+    coop = hb_cell("c", [1, 2], 0, players=2, mode=K.MODE_COOP, vps=[(1, 2), (2, 1)],
+                   winner=[-1, -1], heroes=[(3, 7), (3, 7)], smaug=[1, 0])
+    g = seat_games(coop)
+    assert sorted(g[["seat", "hero", "outcome"]].values.tolist()) == [
+        [0, 3, K.WIN], [0, 3, K.LOSS], [1, 7, K.WIN], [1, 7, K.LOSS]]
+    dry = hb_cell("d", [2], 0, players=2, mode=K.MODE_IMPOSSIBLE, vps=[(5, 5)], winner=[-1],
+                  heroes=[(3, 7)], loss=[K.LOSS_PATH])
+    assert seat_games(dry)["outcome"].tolist() == [K.LOSS, K.LOSS]
 
 
 # ---------------------------------------------------------------------- the seats
@@ -225,4 +265,4 @@ def test_sweep_then_report(tmp_path):
     for stem in ("measures", "win_odds_by_hero", "win_odds_by_seat", "rounds"):
         assert (tmp_path / "rep" / "tables" / f"{stem}.csv").is_file(), stem
     page = (tmp_path / "rep" / "index.html").read_text()
-    assert "Smaug the Terrible fell" in page and "Win odds by the focal seat&#x27;s hero" in page
+    assert "Smaug the Terrible fell" in page and "Win odds by hero" in page

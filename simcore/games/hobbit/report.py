@@ -8,13 +8,17 @@ share, each DoS card's impact, and game length. Read by `reports/` through
 simcore.reportkit.Report; nothing here draws or writes.
 
 The report's tables count the focal seat's games (the `outcome` of a result row is the focal
-seat's): a hero's win share is the share of the games it played in the focal seat that it won
-alone, summed over the cells that play the same configuration with the heroes rotated
-(`hero_shift`, the hobbit-heroes grid: on the same seeds every dealt hero takes the focal seat
-once per deal). That is the count `run` prints by hero (summary.py)."""
+seat's), but for the heroes: a hero's win share counts every seat that plays the measured
+strategy (`seat_games`: each game once per such seat, the seat's own hero, its win alone, a
+shared most-VP a shared win), summed over the cells that play the same configuration with the
+heroes rotated (`hero_shift`, the hobbit-heroes grid: on the same seeds every dealt hero takes
+every seat once per deal, so no hero gains from the first seat). `run` prints the focal
+seat's record by hero (summary.py)."""
 from __future__ import annotations
 
 from functools import lru_cache
+
+import numpy as np
 
 from ...reportkit import (Axis, Comparison, Measure, Report, count, diff_words, pct, rate_words,
                           select)
@@ -93,7 +97,7 @@ FIELDS = {
     "smaug": "Smaug the Terrible fell", "chapter_turn": "turn of the chapter change (0: none)",
     "deck": "cards of the focal seat", "stash": "cards in the focal seat's Stash",
     "corruption": "Corruptions the focal seat gained", "defeats": "archenemy defeats of the focal seat",
-    "hero": "the focal seat's hero",
+    "hero": "hero",
     **{f"vp_{i}": f"VP of seat {i}" for i in range(K.MAX_PLAYERS)},
     **{f"hero_{i}": f"hero of seat {i}" for i in range(K.MAX_PLAYERS)},
 }
@@ -381,10 +385,52 @@ def seat_answers(ov) -> list[str]:
     return out
 
 
+def seat_games(df):
+    """The games once for every seat that plays the measured strategy (all of them when the
+    rivals play the same; the focal seat alone against other rivals; by name with
+    seat_strategy): `hero` is that seat's hero, `seat` the seat and `outcome` its own: a win
+    when it alone has the most VP (co-operatively, the Company's outcome), a tie when it shares
+    the most VP, else a loss (Smaug unfallen in Impossible Mode, the turn cap: a loss for all)."""
+    import pandas as pd
+    n = len(df)
+    focal = df["seat"].to_numpy()
+    players = df["players"].to_numpy()
+    strategy = df["strategy"].astype(str).to_numpy() if "strategy" in df else np.full(n, "")
+    rivals = df["rivals"].astype(str).to_numpy() if "rivals" in df else np.full(n, "same")
+    seated = (df["seat_strategy"].astype(str).to_numpy() if "seat_strategy" in df
+              else np.full(n, ""))
+    names = [x.replace("+", ",").split(",") if x else [] for x in seated]
+    vp = np.stack([df[f"vp_{q}"].to_numpy() for q in range(K.MAX_PLAYERS)], axis=1)
+    best = vp.max(axis=1)
+    n_best = (vp == best[:, None]).sum(axis=1)
+    mode = np.array([mode_code(m) for m in df["mode"]]) if "mode" in df else np.zeros(n)
+    outcome, winner = df["outcome"].to_numpy(), df["winner"].to_numpy()
+    for_all = np.isin(df["loss_reason"].to_numpy(), (K.LOSS_PATH, K.LOSS_CUT))
+    parts = []
+    for q in range(K.MAX_PLAYERS):
+        same = np.array([(len(nm) > q and nm[q].strip() == nm[f].strip()) if nm else
+                         (r == "same" or r == s_) for nm, f, r, s_ in
+                         zip(names, focal, rivals, strategy)], dtype=bool) if n else np.zeros(0, bool)
+        keep = (players > q) & ((focal == q) | same)
+        if not keep.any():
+            continue
+        mine = np.where(winner == q, K.WIN,
+                        np.where(~for_all & (vp[:, q] == best) & (n_best > 1), K.TIE, K.LOSS))
+        mine = np.where(mode == K.MODE_COOP, outcome, mine)
+        part = df[keep].copy()
+        part["hero"] = df[f"hero_{q}"].to_numpy()[keep]
+        part["seat"] = q
+        part["outcome"] = mine[keep]
+        parts.append(part)
+    out = pd.concat(parts, ignore_index=True) if parts else df.iloc[:0].copy()
+    return out.drop(columns=["won"], errors="ignore")
+
+
 def hero_table(ov):
     """Each hero's record per player count, mode and configuration but the heroes' shift:
-    [(a row of the configuration, {hero row: (games, wins)})], from the win odds by hero (the
-    focal seat's hero), summed over the cells that differ only in hero_shift."""
+    [(a row of the configuration, {hero row: (games, wins)})], from the win odds by hero (every
+    seat playing the measured strategy, seat_games), summed over the cells that differ only in
+    hero_shift."""
     by = ov.tables.get("win_odds_by_hero")
     if by is None or by.empty or "hero" not in by.columns:
         return []
@@ -427,7 +473,7 @@ def hero_answers(ov) -> list[str]:
         if mode == K.MODE_COOP:
             fair = overall
             fair_words = f"the Company's win rate over every hero {pct(fair)}"
-            lead = ("The Company's win rate with each hero in the focal seat (" + where
+            lead = ("The Company's win rate with each hero at the table (" + where
                     + "; everyone wins or loses together; " + fair_words + "): best ")
         elif mode == K.MODE_IMPOSSIBLE:
             fair = overall
@@ -436,8 +482,8 @@ def hero_answers(ov) -> list[str]:
             fair = 1 / p
             fair_words = f"fair share {pct(fair, 0)}"
         if mode != K.MODE_COOP:
-            lead = (f"Heroes' win shares ({where}; a hero's games are those it played in the focal "
-                    f"seat, a shared win not counted; {fair_words}): best ")
+            lead = (f"Heroes' win shares ({where}; a hero's games are those it played in any seat "
+                    f"playing the focal seat's strategy, a shared win not counted; {fair_words}): best ")
         above = [hero_name(ov, x[3]) for x in items if x[1] > fair]
         below = [hero_name(ov, x[3]) for x in items if x[2] < fair]
         text = lead + words(items[0])
@@ -538,7 +584,8 @@ REPORT = Report(
                   for code, key in K.LOSS_REASONS.items() if key},
     length="turns", length_unit="turn",
     breakdowns=(Axis("seat", "seat", phrase=lambda s: f"seat {s}"),
-                Axis("hero", "the focal seat's hero", phrase=lambda h: f"hero #{h}")),
+                Axis("hero", "hero", phrase=lambda h: f"hero #{h}")),
+    by_seat=("hero",), seat_games=seat_games,
     measures=MEASURES,
     comparisons=(
         Comparison("seat", 0, None, "Seat advantage, paired",
