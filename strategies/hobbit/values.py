@@ -410,12 +410,11 @@ def loot_worth(R, C, st, p, params, off, ctx):
     top_loot = st.arch[n - 2]
     if loot_bit(R, top_loot) == 0:
         return keep_value(R, C, st, p, top_loot, params, off, ctx)
-    mask = 0
+    mask, total, m = 0, 0.0, 0
     for i in range(n - 1 - k, n - 1):
-        mask |= loot_bit(R, st.arch[i])
-    total, m = 0.0, 0
-    for i in range(n - 1 - k, n - 1):
-        if loot_bit(R, st.arch[i]) != 0:
+        b = loot_bit(R, st.arch[i])
+        if b != 0:
+            mask |= b
             total += keep_value(R, C, st, p, st.arch[i], params, off, ctx)
             m += 1
     for i in range(st.sc[S.S_BOX_N]):

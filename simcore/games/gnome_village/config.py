@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-
 from ...errors import UserError
 from ...gamekit import Option, parse_seat
 from ...packed import register_word_tuple, word_tuple_view
@@ -141,6 +140,5 @@ def seat_strategies(cfg: Config, strategy_id: int, params) -> tuple:
 
 def seat_rows(cfg: Config, strategy_id: int, params) -> tuple | None:
     """With seat_strategy: (ids, parameter rows), one per seat; None without (seats.seat_rows)."""
-    return shared_seat_rows([cfg.sid_0, cfg.sid_1, cfg.sid_2, cfg.sid_3], NO_SEAT, strategy_id, params, SEAT_NAMES,
-                            DEFAULT_PARAMS, MAX_PARAMS)
-
+    return shared_seat_rows([cfg.sid_0, cfg.sid_1, cfg.sid_2, cfg.sid_3], NO_SEAT, strategy_id,
+                            params, SEAT_NAMES, DEFAULT_PARAMS, MAX_PARAMS)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-
 from ...errors import UserError
 from ...gamekit import Option, parse_seat
 from ...packed import register_word_tuple, word_tuple_view
@@ -212,4 +211,3 @@ def seat_rows(cfg: Config, strategy_id: int, params) -> tuple | None:
     sids = [getattr(cfg, f"sid_{q}") for q in range(K.MAX_PLAYERS)]
     return shared_seat_rows(sids, NO_SEAT, strategy_id, params, SEAT_NAMES, DEFAULT_PARAMS,
                             MAX_PARAMS)
-

@@ -393,13 +393,18 @@ def seat_games(df):
     the most VP, else a loss (Smaug unfallen in Impossible Mode, the turn cap: a loss for all)."""
     import pandas as pd
     n = len(df)
-    focal = df["seat"].to_numpy()
-    players = df["players"].to_numpy()
-    strategy = df["strategy"].astype(str).to_numpy() if "strategy" in df else np.full(n, "")
-    rivals = df["rivals"].astype(str).to_numpy() if "rivals" in df else np.full(n, "same")
-    seated = (df["seat_strategy"].astype(str).to_numpy() if "seat_strategy" in df
-              else np.full(n, ""))
-    names = [x.replace("+", ",").split(",") if x else [] for x in seated]
+    text = lambda c, default: df[c].astype(str).to_numpy() if c in df else np.full(n, default)
+    focal, players = df["seat"].to_numpy(), df["players"].to_numpy()
+    counted = np.zeros((n, K.MAX_PLAYERS), bool)   # the seats playing the focal seat's strategy
+    for i, (seated, f, r, s_) in enumerate(zip(text("seat_strategy", ""), focal,
+                                               text("rivals", "same"), text("strategy", ""))):
+        if seated:
+            names = [x.strip() for x in seated.replace("+", ",").split(",")]
+            counted[i, :len(names)] = [x == names[f] for x in names]
+        else:
+            counted[i, :] = r == "same" or r == s_
+        counted[i, f] = True
+    counted &= np.arange(K.MAX_PLAYERS) < players[:, None]
     vp = np.stack([df[f"vp_{q}"].to_numpy() for q in range(K.MAX_PLAYERS)], axis=1)
     best = vp.max(axis=1)
     n_best = (vp == best[:, None]).sum(axis=1)
@@ -408,10 +413,7 @@ def seat_games(df):
     for_all = np.isin(df["loss_reason"].to_numpy(), (K.LOSS_PATH, K.LOSS_CUT))
     parts = []
     for q in range(K.MAX_PLAYERS):
-        same = np.array([(len(nm) > q and nm[q].strip() == nm[f].strip()) if nm else
-                         (r == "same" or r == s_) for nm, f, r, s_ in
-                         zip(names, focal, rivals, strategy)], dtype=bool) if n else np.zeros(0, bool)
-        keep = (players > q) & ((focal == q) | same)
+        keep = counted[:, q]
         if not keep.any():
             continue
         mine = np.where(winner == q, K.WIN,
