@@ -1,6 +1,7 @@
 """Shared fixtures for the tests: a loaded catalog and hand-built Hidden Village games."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -34,29 +35,45 @@ def close_figures():
 
 _warming = None   # the process compiling the last games' kernels meanwhile (pytest_sessionstart)
 _late: list[str] = []   # ... and those games
+_IS_WORKER = "PYTEST_XDIST_WORKER" in os.environ   # an xdist worker, not the controller
 
 
 def pytest_sessionstart(session):
     """On two cores a second process compiles the kernels of the games whose tests are collected
-    last (the last half of all_games(), last first), while this one collects the others'
-    tests, whose imports compile their strategies (a strategy's exported chooser compiles when
-    its module is imported). A kernel either process is compiling the other waits for and
-    loads from the cache (simcore.jit.claim)."""
+    last (the last half of all_games(), last first), while the test processes collect the
+    others' tests, whose imports compile their strategies (a strategy's exported chooser
+    compiles when its module is imported). A kernel one process is compiling another waits
+    for and loads from the cache (simcore.jit.claim). Under pytest-xdist (scripts/test runs
+    the suite in one worker per core) the controller starts it, and each worker waits for
+    its kernels through those claims."""
     global _warming
     from experiments import compile_aside
     from simcore.games import all_games
+    if _IS_WORKER or not compile_aside.enabled():
+        return
     names = [g.name for g in all_games()]
-    if compile_aside.enabled():
-        _late[:] = names[(len(names) + 1) // 2:][::-1]
-    if _late:
-        _warming = subprocess.Popen([sys.executable, "-m", "tests.warm_kernels", *_late], cwd=ROOT,
-                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _late[:] = names[(len(names) + 1) // 2:][::-1]
+    _warming = subprocess.Popen([sys.executable, "-m", "tests.warm_kernels", *_late], cwd=ROOT,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def pytest_sessionfinish(session):
     if _warming is not None and _warming.poll() is None:   # interrupted before the first test
         _warming.kill()
         _warming.wait()
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:   # an xdist worker hands its invariant count to the controller
+        from tests.invariant_count import COUNT
+        workeroutput["invariants"] = dict(COUNT)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error):
+    """An xdist worker finished: add the games its invariant drivers checked to the session's."""
+    from tests import invariant_count
+    counted = getattr(node, "workeroutput", {}).get("invariants")
+    if counted:
+        invariant_count.add(counted["games"], counted["violations"])
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -67,7 +84,8 @@ def compiled_kernels():
     that notice because they happen to come first on an empty cache
     (tests/test_compile_notice.py checks the notice itself). The games the second process
     compiles (pytest_sessionstart) are loaded once it is done, or compiled here if it failed;
-    the others are compiled here meanwhile."""
+    the others are compiled here meanwhile. An xdist worker compiles or loads every game in
+    turn, waiting for the claims another process holds."""
     from simcore.games import all_games
     from tests.warm_kernels import warm
     for game in all_games():
