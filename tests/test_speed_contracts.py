@@ -1,6 +1,8 @@
 """What speed work must keep: the same games for the same seed (golden results recorded from
 the engine before any optimisation), and one compiled game loop for every level, die,
 player count and strategy (configurations are runtime values, never compile-time types)."""
+from pathlib import Path
+
 import pytest
 
 import strategies
