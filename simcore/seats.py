@@ -7,6 +7,7 @@ every seat's strategy is there to be asked. Shared by every game's runner and `d
   checked_answer   a kernel: a strategy's answer is one of the legal options, or the game stops
                    with the answer kept in three words of the state (read by `illegal_answer`)
   illegal_answer   the IllegalOption naming those three words, raised by the runner
+  listed_names     a list option (`a,b,c`, `a+b`, or a sequence) as its names
   parse_seat_strategies  a `seat_strategy` option as one known strategy name per seat
   seat_rows        with `seat_strategy`: each seat's strategy id and parameter row
 """
@@ -67,6 +68,13 @@ def illegal_answer(decisions, words, at: int) -> IllegalOption:
     return IllegalOption(decisions[int(words[at])], int(words[at + 1]), int(words[at + 2]))
 
 
+def listed_names(value) -> list[str]:
+    """A list option (`lookahead,greedy`, `+` also between names, or a sequence of names) as
+    its names, stripped."""
+    text = value if isinstance(value, str) else ",".join(value)
+    return [x.strip() for x in text.replace("+", ",").split(",")]
+
+
 def parse_seat_strategies(seat_strategy, players: int, rivals: str, known) -> list[str]:
     """A `seat_strategy` option (`lookahead,greedy,greedy`: one name per seat, the first
     player's first) as a list of names `known` holds; [] when not given; UserError, one line,
@@ -76,7 +84,7 @@ def parse_seat_strategies(seat_strategy, players: int, rivals: str, known) -> li
     if rivals != "same":
         raise UserError("give either --rivals or --seat-strategy, not both")
     text = seat_strategy if isinstance(seat_strategy, str) else ",".join(seat_strategy)
-    names = [x.strip() for x in text.replace("+", ",").split(",")]
+    names = listed_names(text)
     if len(names) != players:
         raise UserError(f"--seat-strategy needs one strategy per seat: {players} for {players} "
                         f"players, got {len(names)} ('{text}')")

@@ -17,7 +17,7 @@ from ...errors import UserError
 from ...gamekit import Option, parse_seat
 from ...packed import register_word_tuple, word_tuple_view
 from ...policy import FIRST, N_GENERIC, PLUGIN, RANDOM
-from ...seats import param_row, parse_seat_strategies
+from ...seats import listed_names, param_row, parse_seat_strategies
 from ...seats import seat_rows as shared_seat_rows
 from . import consts as K
 from .state import MAX_PARAMS
@@ -122,17 +122,12 @@ def seated(variant: Variant) -> tuple:
     return () if variant.rivals == "same" else (variant.rivals,)
 
 
-def _names(value) -> list[str]:
-    text = value if isinstance(value, str) else ",".join(value)
-    return [x.strip() for x in text.replace("+", ",").split(",")]
-
-
 def parse_heroes(catalog, heroes, players: int) -> list[int]:
     """`heroes` as one hero row per seat (RANDOM_HERO to deal); UserError, one line, for an
     unknown hero, a hero named twice or the wrong count."""
     if heroes is None or heroes == "" or heroes == "random":
         return [RANDOM_HERO] * players
-    names = _names(heroes)
+    names = listed_names(heroes)
     if len(names) != players:
         raise UserError(f"--heroes needs one hero per seat: {players} for {players} players, "
                         f"got {len(names)}")

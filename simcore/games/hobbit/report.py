@@ -22,6 +22,7 @@ import numpy as np
 
 from ...reportkit import (Axis, Comparison, Measure, Report, count, diff_words, pct, rate_words,
                           select)
+from ...seats import listed_names
 from ...stats import wilson_interval
 from . import consts as K
 
@@ -393,13 +394,16 @@ def seat_games(df):
     the most VP, else a loss (Smaug unfallen in Impossible Mode, the turn cap: a loss for all)."""
     import pandas as pd
     n = len(df)
-    text = lambda c, default: df[c].astype(str).to_numpy() if c in df else np.full(n, default)
+
+    def text(column, default):
+        return df[column].astype(str).to_numpy() if column in df else np.full(n, default)
+
     focal, players = df["seat"].to_numpy(), df["players"].to_numpy()
     counted = np.zeros((n, K.MAX_PLAYERS), bool)   # the seats playing the focal seat's strategy
     for i, (seated, f, r, s_) in enumerate(zip(text("seat_strategy", ""), focal,
                                                text("rivals", "same"), text("strategy", ""))):
         if seated:
-            names = [x.strip() for x in seated.replace("+", ",").split(",")]
+            names = listed_names(seated)
             counted[i, :len(names)] = [x == names[f] for x in names]
         else:
             counted[i, :] = r == "same" or r == s_
