@@ -68,7 +68,8 @@ def make_cell(cell_id: str, spec: RunSpec | Resolved, axes: dict | None = None) 
     job = R.Job.make(game.name, {"data_dir": r.spec.data, **game.catalog_options(r.options)},
                      variant, r.strategy.kernel_id, r.params, r.spec.seed,
                      strategy=r.strategy.name, kernels=r.kernels,
-                     plugin_params=param_values if r.strategy.plugin else None)
+                     plugin_params=param_values if r.strategy.plugin else None,
+                     digest=r.catalog.digest, code=R.code_of(game))
     # result rows carry the options as played and every strategy parameter (param_k); an
     # option named like a result field (the cake race's players, seat) is left to that field
     constants = {**{k: (v if isinstance(v, (bool, int, float)) else str(v))

@@ -19,7 +19,8 @@ import math
 import numpy as np
 import pandas as pd
 
-from simcore.stats import Z95, fdr_marks, p_value, paired_difference, wilson_interval
+from simcore.stats import (Z95, fdr_marks, not_estimable_words, p_value, paired_difference,
+                           wilson_interval)
 
 QUANTILES = (0.1, 0.25, 0.5, 0.75, 0.9)
 NOT_CONFIG = ("cell", "game", "won", "results", "_config")   # _config: see _with_ids
@@ -168,13 +169,7 @@ def _wins(df: pd.DataFrame) -> dict:
 
 def _why_not(wa: np.ndarray, wb: np.ndarray) -> str:
     """Why a paired interval cannot be estimated: every game gave the same difference."""
-    if wa.all() and wb.all():
-        return "every game won on both sides"
-    if not wa.any() and not wb.any():
-        return "every game lost on both sides"
-    if (wb.all() and not wa.any()) or (wa.all() and not wb.any()):
-        return "every game won on one side and lost on the other"
-    return "the same games won on both sides"
+    return not_estimable_words(float(wa.mean()), float(wb.mean()))
 
 
 def paired_row(wins: dict, key_a, key_b, z: float = Z95):

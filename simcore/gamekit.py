@@ -11,24 +11,27 @@ import numpy as np
 from .errors import DataError, UserError
 
 
-_PARSED: dict = {}       # (path, mtime_ns, size) -> parsed TOML: see read_toml
+_PARSED: dict = {}       # (path, sha256 of its bytes) -> parsed TOML: see read_toml
 
 
 def read_toml(path: Path) -> dict:
     """A data file's TOML as a dict (a fresh copy: the caller may change it); a missing,
     unreadable or malformed file is a DataError naming the file.
 
-    Parsed files are kept by (path, modification time, size): a sensitivity sweep loads the
-    rules of about 110 rule sets per setting, and parsing the data and knobs files took 60 ms
-    of each 80 ms load (cProfile); a copy of the parsed dict takes about a tenth of that."""
+    Parsed files are kept by their path and the hash of their bytes (not their modification
+    time, which an edit within the clock's resolution, or a copy that keeps times, leaves
+    unchanged): a sensitivity sweep loads the rules of about 110 rule sets per setting, and
+    parsing the data and knobs files took 60 ms of each 80 ms load (cProfile); reading and
+    hashing the bytes and copying the parsed dict take about a tenth of that."""
     import copy
+    import hashlib
     try:
-        st = Path(path).stat()
-        key = (str(Path(path).resolve()), st.st_mtime_ns, st.st_size)
+        raw = Path(path).read_bytes()
+        key = (str(Path(path).resolve()), hashlib.sha256(raw).digest())
         if key not in _PARSED:
             if len(_PARSED) > 256:
                 _PARSED.clear()
-            _PARSED[key] = tomllib.loads(path.read_text(encoding="utf-8"))
+            _PARSED[key] = tomllib.loads(raw.decode("utf-8"))
         return copy.deepcopy(_PARSED[key])
     except FileNotFoundError:
         raise DataError(path, "", "file not found") from None

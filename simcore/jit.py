@@ -14,7 +14,12 @@ reports) keeps them all (the flagship game takes about a minute to compile from 
 Generic kernels (rng, policy) get a directory keyed by the generic kernel sources only.
 A game brought by MEEPLESIM_GAME_PATH (simcore/gamepath.py) is keyed the same way, its files
 named as if they were in simcore/games/<game>/: its key does not depend on where its folder is.
-A user's NUMBA_CACHE_DIR wins over ours: then every kernel is cached there.
+The folders live under ~/.cache/meeplesim (XDG_CACHE_HOME) or, when the user sets
+NUMBA_CACHE_DIR (a cluster or CI does as a matter of course), under that folder: the user's
+variable chooses *where* the kernels are cached, never *whether* they are keyed by their
+sources. (It once chose both: every kernel went into the one folder, numba's own cache then
+missed an edit in an imported module, and a strategy kernel read a State layout that had
+changed, silently.)
 """
 import contextlib
 import functools
@@ -49,7 +54,7 @@ warnings.filterwarnings("ignore", message=".*Code running in object mode won't a
                         category=NumbaWarning)
 
 _ROOT = kernel_sources.ROOT                 # the folder holding simcore/ and strategies/
-_USER_CACHE_DIR = os.environ.get("NUMBA_CACHE_DIR") or None
+_USER_CACHE_DIR = os.environ.get("NUMBA_CACHE_DIR") or None   # where, if the user says so
 
 
 def game_packages(root: Path = _ROOT) -> list[str]:
@@ -115,13 +120,16 @@ def _key_file_set(package: str | None) -> frozenset:
 
 
 def _cache_base() -> Path:
+    """The folder holding the keyed cache folders: the user's NUMBA_CACHE_DIR if set, else
+    meeplesim's folder of the user's cache."""
+    if _USER_CACHE_DIR:
+        return Path(_USER_CACHE_DIR)
     return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meeplesim"
 
 
 def cache_dir_for(module: str) -> str:
-    """The numba cache directory for kernels defined in `module` (a dotted module name)."""
-    if _USER_CACHE_DIR:
-        return _USER_CACHE_DIR
+    """The numba cache directory for kernels defined in `module` (a dotted module name): a
+    folder named after its game package and the hash of its kernel sources, wherever the base."""
     package = _package_of(module)
     key = f"{package}-{_source_hash(package)}" if package else f"generic-{_generic_hash()}"
     return str(_cache_base() / f"numba-{key}")
@@ -148,8 +156,6 @@ def _check_keyed(func):
     """A cached kernel's own file must be among the files of its cache key, or an edit to a
     module it imports would not change the key (kernel_sources.py finds kernel modules by
     their imports; a kernel defined some other way must not go unnoticed)."""
-    if _USER_CACHE_DIR:
-        return
     package = _package_of(_module_of(func))
     path = Path(func.__code__.co_filename).resolve()
     if path not in _key_file_set(package):

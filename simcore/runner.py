@@ -45,18 +45,25 @@ class Job:
     plugin_dir: str = ""           # the folder a `module:function` plug-in is imported from
     kernels: tuple = ()            # the modules binding the seated strategies' kernels (the
                                    # run's and, in a game whose seats differ, the others')
+    digest: str = ""               # the digest of the rules data as the caller loaded them: a
+                                   # worker's own load must match, and a worker that kept an
+                                   # older load of the same files never serves it (_prepared)
+    code: str = ""                 # the hash of the game's kernel sources the caller runs: a
+                                   # worker that imported other sources (a dask worker started
+                                   # before an edit) refuses the job instead of playing them
 
     @staticmethod
     def make(game: str, catalog: dict, config: dict, strategy_id: int, params, seed: int,
              strategy: str = "", plugin_params: dict | None = None,
-             kernels: str | tuple = ()) -> "Job":
+             kernels: str | tuple = (), digest: str = "", code: str = "") -> "Job":
         # a plug-in module in the caller's current folder: a worker (started earlier, maybe
         # from another folder, and reused) looks for it there too
         plugin_dir = os.getcwd() if strategy_id == PLUGIN and ":" in strategy else ""
         return Job(game, tuple(sorted(catalog.items())), tuple(sorted(config.items())),
                    int(strategy_id), tuple(float(x) for x in np.asarray(params).ravel()), int(seed),
                    strategy, tuple(sorted((plugin_params or {}).items())), plugin_dir,
-                   (kernels,) if isinstance(kernels, str) else tuple(kernels))
+                   (kernels,) if isinstance(kernels, str) else tuple(kernels), str(digest),
+                   str(code))
 
 
 @dataclass(frozen=True)
@@ -79,10 +86,17 @@ def _prepared(job: Job):
     if hit is not None:
         return hit
     mod = get_game(job.game)      # its Game
+    if job.code and job.code != code_of(mod):
+        raise UserError(f"a worker runs other code of {job.game} than this run (kernel sources "
+                        f"{code_of(mod)}, the run's {job.code}): restart the workers")
     for module in job.kernels:    # a game's own strategies: each module binds its compiled kernel
         if module:
             importlib.import_module(module)
     cat = mod.load_catalog(**dict(job.catalog))
+    if job.digest and cat.digest != job.digest:
+        data = dict(job.catalog).get("data_dir") or "the shipped data"
+        raise UserError(f"the rules data ({data}) changed after the run read them: "
+                        f"run again to play the new data")
     cfg, _ = mod.make_config(cat, **dict(job.config))
     params = np.asarray(job.params, np.float64)
     # Warm the kernels once per worker: the first call loads the machine code from the disk
@@ -91,6 +105,12 @@ def _prepared(job: Job):
     with _LOCK:
         _PREPARED[job] = (mod, cat, cfg, params)
     return mod, cat, cfg, params
+
+
+def code_of(game) -> str:
+    """The hash of the kernel sources of `game` (a Game) as this process imported them."""
+    from .jit import _source_hash
+    return _source_hash(game.package.rsplit(".", 1)[-1])
 
 
 def _play(job: Job, mod, cat, cfg, params, start: int, n: int) -> np.ndarray:

@@ -92,7 +92,7 @@ def paired_from_counts(n11: int, n10: int, n01: int, n00: int, z: float = Z95) -
     if var_paired == 0:
         # every game ended alike on both sides: a zero-width interval would claim certainty
         # that n games cannot give
-        out["why_not_estimable"] = not_estimable_words(pa, pb)
+        out["why_not_estimable"] = not_estimable_words(pa, pb, ("A", "B"))
     return out
 
 
@@ -107,12 +107,20 @@ def mean_ci(total: int, total_sq: int, n: int, z: float = 1.959964) -> tuple[flo
     return m, m - h, m + h
 
 
-def not_estimable_words(pa: float, pb: float) -> str:
-    """Why a paired difference with no spread has no interval, in words."""
-    word = lambda p: "won" if p == 1 else "lost"
-    if pa == pb:
-        return f"every game {word(pa)} on both sides"
-    return f"A {word(pa)} and B {word(pb)} every game"
+def not_estimable_words(pa: float, pb: float, sides: tuple | None = None) -> str:
+    """Why a paired difference with no spread (every game gave the same difference) has no
+    interval, in words, from the two sides' win rates; `sides` names them (("A", "B")),
+    else 'one side' and 'the other'."""
+    if pa == pb == 1:
+        return "every game won on both sides"
+    if pa == pb == 0:
+        return "every game lost on both sides"
+    if pa == pb:            # each game won on both sides or lost on both
+        return f"both sides had the same outcome in every game ({100 * pa:.1f}% won)"
+    if sides:
+        won, lost = sides if pa > pb else sides[::-1]
+        return f"{won} won and {lost} lost every game"
+    return "every game won on one side and lost on the other"
 
 
 def look_schedule(first: int, max_games: int) -> list[int]:

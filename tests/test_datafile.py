@@ -89,3 +89,20 @@ def test_both_games_word_a_bad_source_and_an_unknown_key_alike(tmp_path, load, d
     with pytest.raises(DataError) as e:
         load(d)
     assert str(e.value).startswith(f"{d / name}: {entry}: unknown key 'colour' (known: ")
+
+
+def test_a_data_file_edited_without_a_new_size_or_time_is_read_again(tmp_path):
+    """The parsed-file memo is keyed by the file's bytes: an edit of the same size whose
+    modification time is put back (a copy that keeps times, or two writes within the
+    clock's resolution) is read as edited."""
+    import os
+
+    from simcore.gamekit import read_toml
+    p = tmp_path / "setup.toml"
+    p.write_text("[cake_supply]\nvalue = 40\n")
+    st = p.stat()
+    assert read_toml(p)["cake_supply"]["value"] == 40
+    p.write_text("[cake_supply]\nvalue = 30\n")
+    os.utime(p, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert p.stat().st_size == st.st_size and p.stat().st_mtime_ns == st.st_mtime_ns
+    assert read_toml(p)["cake_supply"]["value"] == 30

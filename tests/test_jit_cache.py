@@ -58,9 +58,6 @@ def test_each_game_has_its_own_cache_folder():
     cake = Path(cake_rules.play_turn._cache._cache_path).parent.name
     hv = Path(hv_game.run_chunk._cache._cache_path).parent.name
     generic = Path(rng.mix64._cache._cache_path).parent.name
-    if jit._USER_CACHE_DIR:            # NUMBA_CACHE_DIR set by the user: everything goes there
-        assert cake == hv == generic
-        return
     assert cake == f"numba-cake_race-{jit._source_hash('cake_race')}"
     assert hv == f"numba-hidden_village-{jit._source_hash('hidden_village')}"
     assert generic == f"numba-generic-{jit._generic_hash()}"
@@ -180,8 +177,6 @@ def test_a_cached_kernel_outside_its_key_is_refused():
     catalog = jit._ROOT / HV / "catalog.py"
     orphan.__code__ = orphan.__code__.replace(co_filename=str(catalog))
     orphan.__module__ = "simcore.games.hidden_village.catalog"
-    if jit._USER_CACHE_DIR:
-        pytest.skip("NUMBA_CACHE_DIR set: one folder, no key")
     with pytest.raises(RuntimeError, match="not among the kernel sources of game package 'hidden_village'"):
         jit.njit(orphan)
     jit._check_keyed(hv_game.run_chunk.py_func)      # a kernel module's kernel passes
@@ -324,12 +319,13 @@ def test_no_module_assigns_into_another_project_module(copy):
     assert sorted(_assignments_into_modules(copy.path)) == [f"{HV}/patch.py:{n}" for n in (4, 5, 6)]
 
 
-def test_user_cache_dir_wins(monkeypatch):
+def test_a_user_cache_dir_chooses_where_the_keyed_folders_are_not_whether(monkeypatch):
     monkeypatch.setattr(jit, "_USER_CACHE_DIR", "/somewhere/else")
-    assert jit.cache_dir_for("simcore.games.cake_race.rules") == "/somewhere/else"
-    assert jit.cache_dir_for("simcore.rng") == "/somewhere/else"
+    assert jit.cache_dir_for("simcore.games.cake_race.rules") == \
+        f"/somewhere/else/numba-cake_race-{jit._source_hash('cake_race')}"
+    assert jit.cache_dir_for("simcore.rng") == f"/somewhere/else/numba-generic-{jit._generic_hash()}"
     monkeypatch.setattr(jit, "_USER_CACHE_DIR", None)
-    assert "numba-generic-" in jit.cache_dir_for("simcore.rng")
+    assert jit.cache_dir_for("simcore.rng") == str(jit._cache_base() / f"numba-generic-{jit._generic_hash()}")
     assert "numba-cake_race-" in jit.cache_dir_for("simcore.games.cake_race.rules")
 
 
@@ -352,5 +348,67 @@ def test_a_test_kernel_is_cached_with_the_rules_it_calls():
     from tests.hidden_village import test_invariants
     folder = Path(test_invariants.play_checked._cache._cache_path).parent
     assert str(folder) == jit.cache_dir_for("simcore.games.hidden_village.rules")
-    if not jit._USER_CACHE_DIR:
-        assert folder.name == f"numba-hidden_village-{jit._source_hash('hidden_village')}"
+    assert folder.name == f"numba-hidden_village-{jit._source_hash('hidden_village')}"
+
+
+# ----------------------------------------------------------------------------- a cache folder of one's own
+TOY = jit._ROOT / "tests" / "toy_games" / "coin_race"
+
+
+def _toy_run(games_dir: Path, cache: Path) -> dict:
+    """`meeplesim run` of the coin race from `games_dir`, its kernels cached under `cache`
+    (NUMBA_CACHE_DIR, as a cluster or CI sets it): the JSON summary."""
+    import json
+    import os
+    import subprocess
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "XDG_CACHE_HOME")}
+    env.update(NUMBA_CACHE_DIR=str(cache), MEEPLESIM_GAME_PATH=str(games_dir))
+    r = subprocess.run([sys.executable, "-m", "experiments.cli", "run", "--game", "coin-race",
+                        "--games", "3000", "--jobs", "1", "--json"], cwd=jit._ROOT, env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    return {k: v for k, v in out.items() if k != "seconds"}          # its timing apart
+
+
+def test_under_a_user_cache_dir_an_edited_layout_or_helper_recompiles(tmp_path):
+    """With NUMBA_CACHE_DIR set, an edit to a module the kernels import (a result-row layout,
+    a helper kernel) still starts a fresh cache: the next run's numbers are the edited
+    code's, never the old machine code's. numba's own cache, keyed by the kernel's own file,
+    would load the stale kernels of rules.py here: the same numbers after the helper's edit,
+    rounds read from the position's column after the layout's."""
+    games_dir = tmp_path / "games"
+    game = games_dir / "coin_race"
+    shutil.copytree(TOY, game, ignore=shutil.ignore_patterns("__pycache__"))
+    # a helper kernel in a module of its own, imported by the rules' kernels
+    (game / "coin.py").write_text("from ...jit import njit\n\n\n@njit\ndef heads_steps(R, k):\n"
+                                  "    return R.k[k]\n")
+    rules = game / "rules.py"
+    text = rules.read_text()
+    for old, new in (("from . import consts as K\n", "from . import coin, consts as K\n"),
+                     ("steps = (R.k[K_HEADS] if heads", "steps = (coin.heads_steps(R, K_HEADS) if heads")):
+        assert old in text
+        text = text.replace(old, new, 1)
+    rules.write_text(text)
+    cache = tmp_path / "my-cache"
+    before = _toy_run(games_dir, cache)
+    folders = {p.name.rsplit("-", 1)[0] for p in cache.iterdir()}
+    assert {"numba-coin_race", "numba-generic"} <= folders     # keyed folders under the user's
+
+    # the helper changes: heads moves one space more
+    (game / "coin.py").write_text((game / "coin.py").read_text().replace("return R.k[k]",
+                                                                         "return R.k[k] + 1"))
+    helper = _toy_run(games_dir, cache)
+    assert helper["mean_rounds"] < before["mean_rounds"]
+
+    # the result row's layout changes: rounds and position swap places
+    consts = game / "consts.py"
+    text = consts.read_text()
+    for old, new in (('"rounds", "position"]', '"position", "rounds"]'),
+                     ("R_PLAYERS, R_ROUNDS, R_POSITION = range(5)",
+                      "R_PLAYERS, R_POSITION, R_ROUNDS = range(5)")):
+        assert old in text
+        text = text.replace(old, new, 1)
+    consts.write_text(text)
+    layout = _toy_run(games_dir, cache)
+    assert layout == helper                 # the same games, each number read from its column

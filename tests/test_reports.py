@@ -146,7 +146,7 @@ def test_hungry_and_strategy_deltas_are_other_minus_base(results):
     ([2, 2, 2], [2, 2, 2], "every game lost on both sides"),
     ([1, 1, 1], [1, 1, 1], "every game won on both sides"),
     ([2, 2, 2], [1, 1, 1], "every game won on one side and lost on the other"),
-    ([1, 2, 1], [1, 2, 1], "the same games won on both sides"),
+    ([1, 2, 1], [1, 2, 1], "both sides had the same outcome in every game (66.7% won)"),
 ])
 def test_a_paired_interval_that_cannot_be_estimated_says_why(a, b, why):
     df = pd.concat([cell("w", [0, 1, 2], a), cell("r", [0, 1, 2], b, die="red")])

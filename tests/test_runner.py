@@ -107,3 +107,41 @@ def test_in_store_mode_the_parent_holds_no_rows_and_memory_does_not_grow_with_ch
     # four times the chunks, (about) the same peak: one chunk's rows at a time (keeping the
     # rows in memory instead measures 2.8 times the peak here)
     assert peaks[1] < 1.5 * peaks[0]
+
+
+def test_a_data_folder_edited_between_runs_of_one_process_plays_the_new_data(tmp_path):
+    """A process that keeps its loaded catalogs (a notebook's, or a reused worker's) must not
+    serve an older load of the same data folder: the second run plays the edited files."""
+    import shutil
+
+    from experiments import api
+    from simcore.games import get_game
+    data = tmp_path / "rules"
+    shutil.copytree(get_game("cake-race").folder / "data", data)
+    spec = RunSpec(game="cake-race", players=2, strategy="random", seed=3, data=str(data))
+    ex = api.Execution(jobs=1)
+    before = api.run(spec, games=400, execution=ex).summary
+    setup = data / "setup.toml"
+    setup.write_text(setup.read_text().replace("value = 10                        # CR-K04",
+                                               "value = 2                         # CR-K04", 1))
+    after = api.run(spec, games=400, execution=ex).summary
+    fresh = get_game("cake-race").load_catalog(str(data))
+    assert after != before
+    cell = make_cell("c", spec)
+    assert cell.job.digest == fresh.digest           # the job names the data it was made from
+    R._prepared(cell.job)
+    stale = R.Job.make(cell.job.game, dict(cell.job.catalog), dict(cell.job.config),
+                       cell.job.strategy_id, cell.job.params, cell.job.seed, digest="0" * 16)
+    with pytest.raises(R.UserError, match="changed after the run read them"):
+        R._prepared(stale)
+
+
+def test_a_worker_with_other_kernel_sources_refuses_the_job():
+    """A worker that imported the game's sources before they were edited (a dask worker
+    started earlier) would play the old rules: the job names the sources it was made from."""
+    job = _cell().job
+    assert job.code == R.code_of(R.get_game("hidden-village"))
+    other = R.Job.make(job.game, dict(job.catalog), dict(job.config), job.strategy_id,
+                       job.params, job.seed, digest=job.digest, code="0" * 16)
+    with pytest.raises(R.UserError, match="a worker runs other code of hidden-village"):
+        R._prepared(other)

@@ -151,6 +151,20 @@ def test_paired_difference_against_hand_computed_values():
     assert d["variance_reduction"] == pytest.approx(1 - (diffs.var(ddof=1) / 8) / (uhalf / 1.959963984540054) ** 2)
 
 
+@pytest.mark.parametrize("a, b, why", [
+    ([1, 1, 1, 1], [1, 1, 1, 1], "every game won on both sides"),
+    ([0, 0, 0, 0], [0, 0, 0, 0], "every game lost on both sides"),
+    ([1, 0, 1, 1], [1, 0, 1, 1], "both sides had the same outcome in every game (75.0% won)"),
+    ([1, 1, 1, 1], [0, 0, 0, 0], "A won and B lost every game"),
+    ([0, 0, 0, 0], [1, 1, 1, 1], "B won and A lost every game"),
+])
+def test_a_paired_difference_with_no_spread_says_what_happened(a, b, why):
+    """Both sides with the same outcome in every game, some won and some lost, is not 'every
+    game lost on both sides' (it once read so at 68%)."""
+    d = paired_difference(np.array(a), np.array(b))
+    assert d["estimable"] is False and d["why_not_estimable"] == why
+
+
 def test_look_schedule_and_bonferroni_z():
     assert look_schedule(1000, 5000) == [1000, 2000, 4000, 5000]
     assert look_schedule(1000, 1000) == [1000]
