@@ -171,7 +171,10 @@ def heatmap(odds: pd.DataFrame, rep, strategies: list) -> Figure | None:
     rows = sorted({tuple(r) for r in t[names].itertuples(index=False, name=None)},
                   key=lambda r: [rep.axis(n).rank(v) for n, v in zip(names, r)])
     dims = ", ".join(rep.axis(n).label for n in names)
-    fig = _new(max(5.0, 2.8 + 1.0 * max(1, len(players)) * len(strategies)),
+    ticks = [", ".join(p for p in (rep.axis(n).say(v) for n, v in zip(names, r)) if p) for r in rows]
+    # a row label longer than 30 characters (an axis the game does not declare) widens the figure
+    wide = 0.07 * max(0, max(map(len, ticks), default=0) - 30)
+    fig = _new(max(5.0, 2.8 + 1.0 * max(1, len(players)) * len(strategies)) + wide,
                1.6 + 0.45 * max(1, len(rows)),
                f"Win rate (%) for each {dims} (rows) and player count (columns), one panel per "
                f"strategy; under each rate, its 95% Wilson interval."
@@ -197,8 +200,7 @@ def heatmap(odds: pd.DataFrame, rep, strategies: list) -> Figure | None:
         ax.set_xticks(range(len(players)), [str(p) for p in players])
         ax.set_xlabel("players")
         ax.set_title(f"{strategy} {rep.who}")
-    axes[0].set_yticks(range(len(rows)), [", ".join(p for p in (rep.axis(n).say(v) for n, v in
-                                                                 zip(names, r)) if p) for r in rows])
+    axes[0].set_yticks(range(len(rows)), ticks)
     fig.colorbar(im, ax=list(axes), label="win rate (%)", shrink=0.8)
     _title(fig, f"Win rate by {rep.axis(rep.x).label} and player count")
     return fig

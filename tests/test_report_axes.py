@@ -131,6 +131,27 @@ def test_two_catalog_options_are_columns_and_both_axes_of_the_report(tmp_path):
     assert len(set(odds["win_rate"])) > 1             # the rules do change the game
 
 
+def test_two_rule_choices_of_the_cake_race_are_the_data_axis_of_its_headline(tmp_path):
+    """The cake race names its rule choices in its mix (Game.mix_options): its `data` axis,
+    declared but not a variant, gets a headline row per mix."""
+    _, w, odds = sweep(tmp_path, 'games = 200\nseed = 1\n[fixed]\ngame = "cake-race"\n'
+                       'strategy = "threshold"\nplayers = 2\n[axes]\nhat_spent = [true, false]\n'
+                       'exact_home = [true, false]\n', "cake-race")
+    assert odds["mix"].nunique() == 4
+    each_cell_has_its_own_headline_row(w["headline"], odds, {"mix": "data"})
+
+
+def test_every_column_of_a_results_row_is_an_option_a_field_or_a_declared_column(tmp_path):
+    from experiments import api
+    from simcore.gamekit import RESULT_COLUMNS
+    api.sweep("cake-smoke", results=str(tmp_path / "r"), games=20,
+              execution=api.Execution(jobs=1, chunk=1000))
+    rows = api.read_results(str(tmp_path / "r"))
+    g = games.get_game("cake-race")
+    known = set(g.result_fields) | {o.name for o in g.options} | set(RESULT_COLUMNS)
+    assert {c for c in rows.columns if not c.startswith("param_")} <= known
+
+
 def test_cells_no_column_tells_apart_are_told_apart_by_their_cell(tmp_path):
     """A grid axis no column records (two data folders of the same mix) still splits."""
     data = tmp_path / "long"
