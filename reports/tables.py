@@ -398,8 +398,10 @@ def loss_proximity(df: pd.DataFrame, rep) -> pd.DataFrame:
 def card_impact(df: pd.DataFrame, rep, z: float = Z95) -> pd.DataFrame:
     """The change in win rate when cards are removed from the mix (rep.card_mix reads a mix's
     name): each configuration whose mix removes cards is paired (by game index) with the one
-    of its folder equal but for the mix whose mix removes the fewest of those cards (the full
-    mix in a card-impact sweep); `diff` is without - with, with its paired 95% interval.
+    of its folder equal but for the mix whose mix removes the most of those cards but not all
+    (the closest smaller removal: the full mix in a card-impact sweep; of two such, the one
+    whose cell id shares more of its parts); `diff` is without - with, with its paired 95%
+    interval.
     Ranked by `diff`, the removal that hurts most first. Empty when the results hold no such
     pair or the game has no card mixes."""
     df = _with_ids(tidy(df), rep)
@@ -413,12 +415,16 @@ def card_impact(df: pd.DataFrame, rep, z: float = Z95) -> pd.DataFrame:
     for _, group in cfg.groupby(rest, sort=False, dropna=False):
         parts = {r[CONFIG_ID]: (r["mix"], *rep.card_mix(str(r["mix"])))
                  for _, r in group.iterrows()}
+        # cells no column tells apart (a grid's `data` axis) share a group: a configuration's
+        # base is, among the closest smaller removals, the one whose cell id shares the most
+        # of its name=value parts (its own data folder)
+        ids = {r[CONFIG_ID]: set(str(r["cell"]).split(",")) for _, r in group.iterrows()}
         for k, (mix, stem, removed) in parts.items():
-            bases = [(len(rb), kb, m) for kb, (m, sb, rb) in parts.items()
+            bases = [(len(rb), len(ids[k] & ids[kb]), kb, m) for kb, (m, sb, rb) in parts.items()
                      if removed and sb == stem and rb < removed]
             if not bases:
                 continue
-            _, base_key, base_mix = max(bases)
+            _, _, base_key, base_mix = max(bases)
             r = paired_row(wins, base_key, k, z)
             if r is not None:
                 first = group[group[CONFIG_ID] == k].iloc[0]

@@ -213,3 +213,17 @@ def games_report():
     from simcore.reportkit import Axis, Report
     return Report(axes=(Axis("players", "players"), Axis("strategy", "strategy", ("random", "first"))),
                   x="players", fields={f: f for f in ("outcome", "loss_reason", "rounds", "position")})
+
+
+def test_card_impact_pairs_a_removal_with_the_full_mix_of_its_own_data_folder():
+    """Two data folders with the same cards: a removal is compared with its own folder's
+    full mix, not with the other folder's (their columns are equal)."""
+    from reports import tables as T
+    from tests.test_reports import HV, cell
+    g = [0, 1, 2, 3]
+    df = pd.concat([cell("data=a,without=none", g, [1, 1, 1, 1]),
+                    cell("data=a,without=x", g, [2, 2, 1, 1], mix="default-without-x"),
+                    cell("data=b,without=none", g, [2, 2, 2, 2]),
+                    cell("data=b,without=x", g, [2, 2, 2, 1], mix="default-without-x")])
+    t = T.card_impact(df, HV)
+    assert sorted(t["diff"]) == [-0.5, 0.25]
