@@ -70,15 +70,28 @@ def make_cell(cell_id: str, spec: RunSpec | Resolved, axes: dict | None = None) 
                      strategy=r.strategy.name, kernels=r.kernels,
                      plugin_params=param_values if r.strategy.plugin else None,
                      digest=r.catalog.digest, code=R.code_of(game))
-    # result rows carry the options as played and every strategy parameter (param_k); an
-    # option named like a result field (the cake race's players, seat) is left to that field
+    # result rows carry the options as played (make_config's, and the catalog's that its mix
+    # does not name) and every strategy parameter (param_k); a result field recording an
+    # option game by game (Game.option_fields: the cake race's players, seat) stands for it
     constants = {**{k: (v if isinstance(v, (bool, int, float)) else str(v))
                     for k, v in variant.items() if k not in game.result_fields},
+                 **{k: column_value(v) for k, v in game.catalog_options(r.options).items()
+                    if k not in game.mix_options and k != "assume" and k not in game.result_fields},
                  "strategy": r.strategy.name, "mix": r.catalog.mix,
                  **{f"param_{k}": float(v) for k, v in param_values.items()}}
     if game.assumptions:          # the knobs in force, "+"-joined ("none": the data as shipped)
         constants["assume"] = "+".join(r.assume) or "none"
     return Cell(cell_id, dict(axes or {}), r, job, r.played(), constants)
+
+
+def column_value(v):
+    """A catalog option's value as a results column: a number or a word as given, a list as
+    its words "+"-joined ("none" when empty), "default" when not given (the data's own)."""
+    if v is None:
+        return "default"
+    if isinstance(v, (list, tuple)):
+        return "+".join(sorted(map(str, v))) or "none"
+    return v if isinstance(v, (bool, int, float)) else str(v)
 
 
 class Player:

@@ -109,6 +109,75 @@ def first_fixed(t: pd.DataFrame, rep, fixed: dict):
     return sorted(vals, key=rep.axis(rep.fair).rank)[0] if vals else None
 
 
+# columns the overview shows on their own: the headline's columns or the player count it names
+OWN_PLACE = ("results", "cell", "strategy", "players")
+
+
+def table_configs(t: pd.DataFrame, rep) -> list:
+    """The configuration columns of a report table: those before its `cell` column (the
+    tables put them first, reports.tables._frame), or of a results table without one
+    (reports.tables.config_columns)."""
+    if "cell" in t.columns:
+        return list(t.columns[:t.columns.get_loc("cell")])
+    from .tables import config_columns
+    return config_columns(t, rep)
+
+
+def varying(t: pd.DataFrame, rep, columns=None) -> list:
+    """The configuration columns of `t` (table_configs, or `columns`) whose
+    value differs between its rows, besides the x axis, the variants and OWN_PLACE: the axes
+    a sweep varies that the descriptor does not show (a parameter, an option it does not
+    declare). A strategy's parameter (param_<name>, missing for the other strategies) varies
+    only where one strategy played several values of it."""
+    if t is None or t.empty:
+        return []
+    cols = table_configs(t, rep) if columns is None else columns
+    out = []
+    for c in cols:
+        if c in OWN_PLACE or c == rep.x or c in rep.variants or c not in t.columns:
+            continue
+        if c.startswith("param_") and "strategy" in t.columns:
+            differs = t.groupby("strategy", dropna=False)[c].nunique(dropna=False).max() > 1
+        else:
+            differs = t[c].nunique(dropna=False) > 1
+        if differs:
+            out.append(c)
+    return out
+
+
+def untold(t: pd.DataFrame, rep, shown: list) -> bool:
+    """Do two cells of `t` (one results folder) share every configuration column, so that
+    no column tells them apart (a grid axis that no column records, e.g. `data`)?"""
+    if t is None or t.empty or "cell" not in t.columns:
+        return False
+    keys = [c for c in ["results", *shown] if c in t.columns]
+    if not keys:
+        return t["cell"].nunique() > 1
+    return bool((t.groupby(keys, dropna=False)["cell"].nunique() > 1).any())
+
+
+def shown_report(rep, t: pd.DataFrame, columns=None):
+    """The descriptor the overview (headline, figures, answers) reads the rows of `t` with:
+    the game's own, its variants followed by every axis `varying` finds, so that no line,
+    headline cell or sentence speaks of one configuration for several; and by `cell` when
+    cells are still not told apart. The game's descriptor itself when nothing more varies."""
+    from dataclasses import replace
+    extra = varying(t, rep, columns)
+    cols = (table_configs(t, rep) if columns is None else columns) if t is not None else []
+    if untold(t, rep, [c for c in cols if c != "cell"]):
+        extra.append("cell")
+    return replace(rep, variants=(*rep.variants, *extra)) if extra else rep
+
+
+def overview_report(tables: dict, rep):
+    """shown_report of the rows the overview speaks of (overview_rows of the win odds)."""
+    odds = tables.get("win_odds")
+    if odds is None or odds.empty:
+        return rep
+    fixed = fixed_cells(tables, rep)
+    return shown_report(rep, overview_rows(odds, rep, main_results(odds, rep, fixed), fixed))
+
+
 def players_of(t: pd.DataFrame, rep) -> int | None:
     """The player count the overview speaks of: the game's usual one if played, else the
     most played."""
@@ -146,12 +215,15 @@ def headline(odds: pd.DataFrame, rep, bands: pd.DataFrame | None = None,
     """(the headline table, its title). With headline_by "strategy": at the usual player
     count, a row per x value and variant, a column per strategy (strongest first); with
     "players": a row per strategy, x value and variant, a column per player count. Each cell:
-    'win rate ± half-width' or the rate and its interval. Columns carry readable labels. The
+    'win rate ± half-width' or the rate and its interval (cell_words). Every other axis the
+    rows vary (shown_report) adds a column of rows after the variants. Columns carry readable
+    labels. The
     rows are overview_rows' (`fixed`: see fixed_cells): of a competitive game, the
     configurations whose focal seat rotates; where none does, the title names the seat."""
     t = overview_rows(odds, rep, main_results(odds, rep, fixed), fixed)
     if t is None or t.empty:
         return pd.DataFrame(), ""
+    rep = shown_report(rep, t)          # every axis the rows vary, declared or not
     seat = first_fixed(t, rep, fixed) if fixed else None
     by = rep.headline_by if rep.headline_by in t.columns else "strategy"
     rows_by = [c for c in ((["strategy"] if by != "strategy" else []) + [rep.x, *rep.variants])
@@ -175,9 +247,7 @@ def headline(odds: pd.DataFrame, rep, bands: pd.DataFrame | None = None,
         s = select(t, **dict(zip(rows_by, key)))
         row = {rep.label(n): rep.axis(n).word(v) for n, v in zip(rows_by, key)}
         for c in cols:
-            m = select(s, **{by: c})
-            row[head[c]] = rate_words(m.iloc[0]["win_rate"], m.iloc[0]["ci_low"],
-                                      m.iloc[0]["ci_high"]) if len(m) else "-"
+            row[head[c]] = cell_words(select(s, **{by: c}))
             # the assumption band beside the interval, where a sensitivity sweep played it
             setting = {**dict(zip(rows_by, key)), by: c}
             if by != "players" and "players" in t.columns:
@@ -199,6 +269,22 @@ def headline(odds: pd.DataFrame, rep, bands: pd.DataFrame | None = None,
 BAND = "across plausible rules"
 
 
+def cell_words(m: pd.DataFrame) -> str:
+    """A headline cell: the win rate of its one configuration and its interval; '-' when none
+    matches. Rows the configuration columns do not tell apart (shown_report splits every
+    column that varies, so only rows of several results folders) are pooled, and the cell
+    says so: their games and wins added up, the interval of the pooled games."""
+    if m.empty:
+        return "-"
+    if len(m) == 1:
+        r = m.iloc[0]
+        return rate_words(r["win_rate"], r["ci_low"], r["ci_high"])
+    from simcore.stats import wilson_interval
+    games, wins = int(m["games"].sum()), int(m["wins"].sum())
+    lo, hi = wilson_interval(wins, games)
+    return f"{rate_words(wins / games, lo, hi)} (pooled: {len(m)} configurations, {games:,} games)"
+
+
 def overview(tables: dict, rep, card_names: dict | None = None) -> Overview:
     """What the game's answers are written from: every table restricted to the main results
     folder, the full mix and, of a competitive game, the configurations whose focal seat
@@ -209,6 +295,7 @@ def overview(tables: dict, rep, card_names: dict | None = None) -> Overview:
     main = main_results(tables["win_odds"], rep, fixed)
     seats_folder = fair_results(tables["win_odds"], rep, fixed)
     t = overview_rows(tables["win_odds"], rep, main, fixed)
+    rep = shown_report(rep, t)          # every axis the rows vary, declared or not
     whole = {"card_impact", *(c.stem for c in rep.comparisons)}    # paired within a folder
     seats = f"win_odds_by_{rep.fair}" if rep.fair else None         # the seats measured one by one
     restricted = {k: (v if k in whole or k.startswith(("_", "sensitivity", "robust"))
@@ -278,6 +365,8 @@ def curve_answers(tables: dict, rep) -> list[str]:
     if shown is None:
         return []
     pts, thr, p = shown
+    from .curve import POINT_COLS
+    rep = shown_report(rep, pts, [c for c in pts.columns if c not in POINT_COLS and c != SKILL])
     bands = tables.get("sensitivity_envelope")
     x = rep.axis(rep.x)
     xs = sorted(pts[rep.x].unique().tolist(), key=x.rank) if rep.x in pts.columns else [None]

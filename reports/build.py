@@ -21,7 +21,8 @@ from . import sensitivity as S
 from .tune import proposed, searched, split_tune
 from . import tables as T
 from .answers import (answers, fair_results, fixed_cells, full_mix, headline, main_results,
-                      overview_rows, players_of, shown_curves, strong_first)
+                      overview_report, overview_rows, players_of, shown_curves, shown_report,
+                      strong_first)
 
 
 @dataclass
@@ -189,6 +190,7 @@ def make_figures(tables: dict, rep) -> tuple[dict, list]:
     fixed = fixed_cells(tables, rep)
     main = main_results(tables["win_odds"], rep, fixed)
     odds = T.sort_configs(overview_rows(tables["win_odds"], rep, main, fixed), rep)
+    rep = shown_report(rep, odds)       # every axis the rows vary: a line, a row each
     figs, notes = {}, []
     fig = curve_figure(tables, rep)
     if fig is not None:
@@ -380,8 +382,8 @@ def build(df: pd.DataFrame, rep, ctx: Context, out) -> dict:
     tmp = out / ".index.html.tmp"
     sens = {k: pngs.pop(k) for k in list(pngs) if k.startswith("sensitivity")}
     unknowns = H.unknowns_html(tables, rep, sens, captions, setting_label)
-    tmp.write_text(H.render(ctx, rep, df, sections(tables, rep), pngs, captions, notes, lines,
-                            unknowns), encoding="utf-8")
+    tmp.write_text(H.render(ctx, rep, df, sections(tables, overview_report(tables, rep)), pngs,
+                            captions, notes, lines, unknowns), encoding="utf-8")
     tmp.replace(index)
     written.update(index=index, headline=head, headline_title=head_title, answers=lines)
     return written

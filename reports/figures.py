@@ -76,6 +76,16 @@ def _look(rep, combo: dict, combos: list) -> dict:
     return out
 
 
+def _looks(rep, combos: list) -> list:
+    """Each combination's look (_look); when two would look alike (more values of the second
+    variant than dashes, a third variant), a colour and dash per combination instead."""
+    looks = [_look(rep, c, combos) for c in combos]
+    if len({(d["color"], d["ls"]) for d in looks}) < len(combos):
+        looks = [{"color": COLOURS[k % len(COLOURS)], "ls": STYLES[k // len(COLOURS) % len(STYLES)]}
+                 for k in range(len(combos))]
+    return looks
+
+
 def _label(rep, combo: dict) -> str:
     return rep.phrase(combo) or ", ".join(rep.axis(k).word(v) for k, v in combo.items()) or "all games"
 
@@ -91,6 +101,7 @@ def by_x(t: pd.DataFrame, rep, strategy: str, y: str = "win_rate", low: str = "c
     xs = sorted(t[rep.x].unique().tolist(), key=x.rank) if rep.x in t.columns else [None]
     x_of = {v: i for i, v in enumerate(xs)}
     combos = variants(t, rep)
+    looks = _looks(rep, combos)
     players = _players(t)
     who = f"{a_an(strategy)} {rep.who}"
     what = what or "Win rate"
@@ -112,7 +123,7 @@ def by_x(t: pd.DataFrame, rep, strategy: str, y: str = "win_rate", low: str = "c
             err = scale * np.vstack([s[y] - s[low], s[high] - s[y]]).clip(min=0)
             off = (k - (len(combos) - 1) / 2) * 0.06
             ax.errorbar(s["_x"].to_numpy() + off, scale * s[y].to_numpy(), yerr=err, marker="o",
-                        ms=4, capsize=3, lw=1.5, label=label, **_look(rep, combo, combos))
+                        ms=4, capsize=3, lw=1.5, label=label, **looks[k])
             drawn = True
         ax.set_xticks(range(len(xs)), [x.say(v) if rep.x in t.columns else "" for v in xs],
                       rotation=30 if len(xs) > 3 else 0, ha="right" if len(xs) > 3 else "center")
@@ -132,8 +143,10 @@ def by_x(t: pd.DataFrame, rep, strategy: str, y: str = "win_rate", low: str = "c
             handles.setdefault(lab, h)
     if len(handles) > 1 or combos[0]:
         # below the panels: at the right it crowded a long title
+        # no more columns than fit the figure's width (about 13 characters an inch at size 8)
+        fit = max(1, int(13 * fig.get_figwidth()) // (4 + max(len(h) for h in handles)))
         fig.legend(list(handles.values()), list(handles), loc="outside lower center", fontsize=8,
-                   ncols=min(4, len(handles)),
+                   ncols=min(4, len(handles), fit),
                    title=", ".join(rep.axis(v).label for v in combos[0]) or None, title_fontsize=8)
     _title(fig, f"How often {who} wins, by {x.label}" if y == "win_rate"
            else f"{what} ({strategy} {rep.who}), by {x.label}")
@@ -158,7 +171,10 @@ def heatmap(odds: pd.DataFrame, rep, strategies: list) -> Figure | None:
     rows = sorted({tuple(r) for r in t[names].itertuples(index=False, name=None)},
                   key=lambda r: [rep.axis(n).rank(v) for n, v in zip(names, r)])
     dims = ", ".join(rep.axis(n).label for n in names)
-    fig = _new(max(5.0, 2.8 + 1.0 * max(1, len(players)) * len(strategies)),
+    ticks = [", ".join(p for p in (rep.axis(n).say(v) for n, v in zip(names, r)) if p) for r in rows]
+    # a row label longer than 30 characters (an axis the game does not declare) widens the figure
+    wide = 0.07 * max(0, max(map(len, ticks), default=0) - 30)
+    fig = _new(max(5.0, 2.8 + 1.0 * max(1, len(players)) * len(strategies)) + wide,
                1.6 + 0.45 * max(1, len(rows)),
                f"Win rate (%) for each {dims} (rows) and player count (columns), one panel per "
                f"strategy; under each rate, its 95% Wilson interval."
@@ -184,8 +200,7 @@ def heatmap(odds: pd.DataFrame, rep, strategies: list) -> Figure | None:
         ax.set_xticks(range(len(players)), [str(p) for p in players])
         ax.set_xlabel("players")
         ax.set_title(f"{strategy} {rep.who}")
-    axes[0].set_yticks(range(len(rows)), [", ".join(p for p in (rep.axis(n).say(v) for n, v in
-                                                                 zip(names, r)) if p) for r in rows])
+    axes[0].set_yticks(range(len(rows)), ticks)
     fig.colorbar(im, ax=list(axes), label="win rate (%)", shrink=0.8)
     _title(fig, f"Win rate by {rep.axis(rep.x).label} and player count")
     return fig

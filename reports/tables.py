@@ -153,9 +153,32 @@ def _pairs_on(df, rep, axis, base, other):
     m = a.merge(b, on=rest, suffixes=("_base", "_other"))
     # two configurations under one cell id come from two folders (a folder's ids are unique)
     # read without a `results` column: they are not paired
+    m = m[m["cell_base"] != m["cell_other"]]
+    m = m[untangled(m, axis)]
     return [(r[f"{CONFIG_ID}_base"], r[f"{CONFIG_ID}_other"],
              {**{k: r[k] for k in rest}, **{k: r[f"{k}_other"] for k in own}})
-            for _, r in m.iterrows() if r["cell_base"] != r["cell_other"]]
+            for _, r in m.iterrows()]
+
+
+def twin_id(cell, axis: str) -> str:
+    """A grid cell's id without its value of `axis` (and, along the strategy, its
+    parameters): what a cell shares with its partner along `axis` (experiments.grid.cell_id
+    joins name=value parts)."""
+    drop = (f"{axis}=",) + (("params=",) if axis == "strategy" else ())
+    return ",".join(p for p in str(cell).split(",") if not p.startswith(drop))
+
+
+def untangled(m: pd.DataFrame, axis: str) -> list:
+    """Which candidate pairs (cell_base, cell_other, a row each) to keep: every one, unless a
+    configuration has several partners that no column tells apart (cells of one folder that
+    differ in something no column records, e.g. a grid's `data` axis); such a configuration
+    keeps the partners whose cell ids are its own but for `axis`, and none when none is."""
+    if m.empty:
+        return []
+    nb = m.groupby(f"{CONFIG_ID}_base")[f"{CONFIG_ID}_other"].transform("size")
+    no = m.groupby(f"{CONFIG_ID}_other")[f"{CONFIG_ID}_base"].transform("size")
+    return [bool(x == 1 and y == 1) or twin_id(cb, axis) == twin_id(co, axis)
+            for x, y, cb, co in zip(nb, no, m["cell_base"], m["cell_other"])]
 
 
 def _wins(df: pd.DataFrame) -> dict:
@@ -370,8 +393,10 @@ def loss_proximity(df: pd.DataFrame, rep) -> pd.DataFrame:
 def card_impact(df: pd.DataFrame, rep, z: float = Z95) -> pd.DataFrame:
     """The change in win rate when cards are removed from the mix (rep.card_mix reads a mix's
     name): each configuration whose mix removes cards is paired (by game index) with the one
-    of its folder equal but for the mix whose mix removes the fewest of those cards (the full
-    mix in a card-impact sweep); `diff` is without - with, with its paired 95% interval.
+    of its folder equal but for the mix whose mix removes the most of those cards but not all
+    (the closest smaller removal: the full mix in a card-impact sweep; of two such, the one
+    whose cell id shares more of its parts); `diff` is without - with, with its paired 95%
+    interval.
     Ranked by `diff`, the removal that hurts most first. Empty when the results hold no such
     pair or the game has no card mixes."""
     df = _with_ids(tidy(df), rep)
@@ -385,12 +410,16 @@ def card_impact(df: pd.DataFrame, rep, z: float = Z95) -> pd.DataFrame:
     for _, group in cfg.groupby(rest, sort=False, dropna=False):
         parts = {r[CONFIG_ID]: (r["mix"], *rep.card_mix(str(r["mix"])))
                  for _, r in group.iterrows()}
+        # cells no column tells apart (a grid's `data` axis) share a group: a configuration's
+        # base is, among the closest smaller removals, the one whose cell id shares the most
+        # of its name=value parts (its own data folder)
+        ids = {r[CONFIG_ID]: set(str(r["cell"]).split(",")) for _, r in group.iterrows()}
         for k, (mix, stem, removed) in parts.items():
-            bases = [(len(rb), kb, m) for kb, (m, sb, rb) in parts.items()
+            bases = [(len(rb), len(ids[k] & ids[kb]), kb, m) for kb, (m, sb, rb) in parts.items()
                      if removed and sb == stem and rb < removed]
             if not bases:
                 continue
-            _, base_key, base_mix = max(bases)
+            _, _, base_key, base_mix = max(bases)
             r = paired_row(wins, base_key, k, z)
             if r is not None:
                 first = group[group[CONFIG_ID] == k].iloc[0]
@@ -438,15 +467,20 @@ def skill_gap(df: pd.DataFrame, rep, baseline: str = "random", z: float = Z95) -
     cfg["win_rate"] = [wins[k][1].mean() for k in cfg[CONFIG_ID]]
     cfg["_r"] = [rank(s)[0] for s in cfg["strategy"]]
     rows = []
+    if rest and cfg[cfg["strategy"] == baseline].groupby(rest, dropna=False).size().max() > 1:
+        # several baseline configurations no column tells apart (a grid's `data` axis): each
+        # with the cells whose ids are its own but for the strategy
+        cfg["_twin"] = [twin_id(c, "strategy") for c in cfg["cell"]]
+        rest = rest + ["_twin"]
     for _, g in cfg.groupby(rest, sort=False, dropna=False):
         base = g[g["strategy"] == baseline]
         others = g[g["strategy"] != baseline]
-        if base.empty or others.empty:
+        if len(base) != 1 or others.empty:
             continue
         best = others.sort_values(["win_rate", "_r"], ascending=[False, True],
                                   kind="stable").iloc[0]
         r = paired_row(wins, base.iloc[0][CONFIG_ID], best[CONFIG_ID], z)
         if r is not None:
-            rows.append({**{k: best[k] for k in rest}, "best": best["strategy"],
+            rows.append({**{k: best[k] for k in rest if k != "_twin"}, "best": best["strategy"],
                          **{k: best[k] for k in params}, "baseline": baseline, **r})
     return sort_configs(pd.DataFrame(rows, columns=cols), rep)

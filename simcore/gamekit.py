@@ -176,6 +176,52 @@ ASSUME = Option("assume", "list", (), "Play with an assumption's alternative: KN
                 "(repeatable; all=pessimistic or all=optimistic for every knob; "
                 "`meeplesim assumptions list`).", catalog=True)
 
+# The columns a results row carries besides the game's options and result fields, and who adds
+# them: the store (cell, game), experiments.engine (strategy, mix, assume, param_<name> for each
+# strategy parameter; players, from every game's make_config), the report's reader (results,
+# won; _config in reports.tables), experiments.sensitivity (setting, rules, rule_kind) and
+# experiments.tune_bench (tune_target, tune_goal, lever, value, current, phase). A result field
+# or an option may not take one of these names (check_columns).
+RESULT_COLUMNS = ("cell", "game", "players", "strategy", "mix", "assume", "results", "won",
+                  "_config", "setting", "rules", "rule_kind", "tune_target", "tune_goal", "lever",
+                  "value", "current", "phase")
+PARAM_PREFIX = "param_"
+
+
+def check_columns(game) -> None:
+    """A game whose results columns would collide is refused (UserError, one line naming
+    both): a result field named like one of its options or like a column the results add
+    (RESULT_COLUMNS, param_<name>), unless the game lists it in `option_fields` (the field then
+    records that option game by game, and the rows carry the field in its place); an option
+    named like such a column (but `players` and `assume`, which are theirs)."""
+    options = {o.name for o in game.options}
+    for f in game.result_fields:
+        if f in game.option_fields:
+            continue
+        if f in options:
+            clash = f"its option '{f}'"
+        elif f in RESULT_COLUMNS or f.startswith(PARAM_PREFIX):
+            clash = f"the results column '{f}' (every results row has one)"
+        else:
+            continue
+        raise UserError(f"game '{game.name}': result field '{f}' has the name of {clash}: in a "
+                        f"results folder one column would stand for both; rename the field, or "
+                        f"list it in Game.option_fields if it records the option game by game")
+    for f in game.option_fields:
+        if f not in game.result_fields:
+            raise UserError(f"game '{game.name}': option_fields names '{f}', which is not one "
+                            f"of its result fields")
+    for f in game.mix_options:
+        if f not in {o.name for o in game.options if o.catalog}:
+            raise UserError(f"game '{game.name}': mix_options names '{f}', which is not one of "
+                            f"its catalog options")
+    for o in game.options:
+        if o.name in ("players", "assume"):
+            continue
+        if o.name in RESULT_COLUMNS or o.name.startswith(PARAM_PREFIX):
+            raise UserError(f"game '{game.name}': option '{o.name}' has the name of the results "
+                            f"column '{o.name}' (every results row has one): rename the option")
+
 
 def check_options(game: str, declared, given: dict, where: str = "") -> dict:
     """`given` (name -> value, text or typed) checked against a game's declared options and
@@ -216,7 +262,9 @@ class Game:
     options: tuple                 # Option, in the order help lists them
     default_players: int
     default_strategy: str          # the strongest fast strategy: what a plain `run` plays
-    result_fields: tuple           # one result row per game; "outcome" first, 1 = a win
+    result_fields: tuple           # one result row per game; "outcome" first, 1 = a win; none
+                                   # named like an option or a results column (RESULT_COLUMNS)
+                                   # unless listed in option_fields
     outcomes: dict                 # outcome code -> word
     loss_reasons: dict             # loss_reason code -> word ("" for none)
     decisions: tuple               # decision names in kernel order (plug-ins see them)
@@ -264,6 +312,13 @@ class Game:
                                    # game declares the option ASSUME and its load_catalog takes
                                    # `assume` (and `assumptions_file`: a file replacing its own,
                                    # or the simcore.assumptions.Knobs read from one)
+    option_fields: tuple = ()      # result fields that record, game by game, the option (or
+                                   # results column) of the same name: `players`, `seat` (a
+                                   # rotating seat is seat i mod players in game i); the rows
+                                   # carry the field in the option's place (check_columns)
+    mix_options: tuple = ()        # catalog options whose values the catalog names in its `mix`
+                                   # (a card removal, a rule choice): the results' `mix` column
+                                   # tells them apart. Every other option is a column of its own
     levers: str = ""               # its levers file, relative to the package folder (e.g.
                                    # "data/levers.toml"; simcore.levers): the data fields
                                    # `meeplesim tune` may move, with their ranges and steps

@@ -112,7 +112,8 @@ class Report:
                  level, a threshold)
     variants     the axes whose combinations are the lines of a win-rate figure and the rows
                  of the headline after `x` (die, Hungry); the first played value of each, in
-                 `order`, is a configuration's usual one
+                 `order`, is a configuration's usual one. The overview adds every other
+                 configuration column that varies (reports.answers.shown_report)
     headline_by  "strategy": the headline has a column per strategy at the usual player
                  count; "players": a column per player count (a row per strategy)
     players      the player count the overview speaks of when several were played

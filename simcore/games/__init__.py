@@ -13,6 +13,10 @@ every package in it is a game imported as `simcore.games.<package>`, in this pro
 its workers (they inherit the environment). A folder that does not exist, or a package name
 a shipped game (or an earlier folder) already has, is a UserError, one line, as soon as a
 game is asked for. With the variable unset, the games are exactly the folders here.
+
+A game whose results columns would collide (a result field named like one of its options or
+like a column every results row has, simcore.gamekit.check_columns) is refused when it is
+asked for, one line naming both.
 """
 import importlib
 import os
@@ -20,6 +24,7 @@ import pkgutil
 
 from .. import gamepath
 from ..errors import UserError
+from ..gamekit import check_columns
 
 DEFAULT_GAME = "hidden-village"
 GAME_PATH_ENV = gamepath.ENV
@@ -82,6 +87,7 @@ def get_game(name: str):
     game = getattr(importlib.import_module(GAMES[name]), "GAME", None)
     if game is None or game.name != name:
         raise UserError(f"game package {GAMES[name]} does not declare GAME with name '{name}'")
+    check_columns(game)
     return game
 
 

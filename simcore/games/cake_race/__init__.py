@@ -38,6 +38,10 @@ GAME = Game(
     assumptions="data/assumptions.toml", levers="data/levers.toml",
     default_players=2, default_strategy="threshold",
     result_fields=tuple(RESULT_FIELDS), outcomes=dict(OUTCOMES), loss_reasons=dict(LOSS_REASONS),
+    # the catalog names these rule choices in its mix
+    mix_options=("hat_spent", "caught_loses", "chase_first", "exact_home"),
+    # the player count and the focal seat (i mod players when it rotates) of each game
+    option_fields=("players", "seat"),
     decisions=tuple(DECISIONS), load_catalog=load_catalog, make_config=make_config,
     run_games=run_games, play_logged=play_logged, new_state=new_state, format_log=format_log,
     event_records=event_records, objectives_summary=objectives_summary, summarize=summarize,

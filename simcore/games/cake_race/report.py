@@ -28,6 +28,8 @@ AXES = (
     Axis("mix", "data", ("default",), phrase=lambda m: "" if m == "default" else f"data {m}"),
 )
 
+AXIS_NAMES = {a.name for a in AXES}
+
 FIELDS = {
     "outcome": "outcome", "loss_reason": "loss reason", "seat": "seat", "players": "players",
     "rounds": "rounds", "turns": "turns", "winner": "winning seat",
@@ -52,8 +54,9 @@ MEASURES = (
 )
 
 
-def _config(row, columns) -> str:
-    """A configuration in words, from the columns that tell configurations apart."""
+def _config(row, columns, rep=None) -> str:
+    """A configuration in words, from the columns that tell configurations apart (`rep`: the
+    descriptor that names the others, an axis the game does not declare)."""
     words = []
     for c in columns:
         if c == "strategy":
@@ -62,6 +65,8 @@ def _config(row, columns) -> str:
             words.append(f"with k = {_k(row['param_k'])}")
         elif c == "rivals":
             words.append(f"against {rivals_words(row['rivals'])}")
+        elif rep is not None and c in row:
+            words.append(f"with {rep.axis(c).say(row[c])}")
     return " ".join(words)
 
 
@@ -75,21 +80,22 @@ def answers(ov) -> list[str]:
     length and loss reasons, in plain sentences."""
     out = []
     odds = ov.tables["win_odds"]
-    cols = ["strategy", "param_k", "rivals"]
+    # and the axes a sweep varied that the report does not declare (a strategy's parameter)
+    cols = ["strategy", "param_k", "rivals", *(v for v in ov.report.variants if v not in AXIS_NAMES)]
     for p in ov.values(odds, "players"):
         s = select(odds, players=p)
         tell = [c for c in cols if c in s.columns and s[c].nunique(dropna=False) > 1] or \
             [c for c in cols if c in s.columns]
         if len(s) == 1:
             r = s.iloc[0]
-            out.append(f"With {count(p, 'player')}, the focal seat {_config(r, tell)} wins "
+            out.append(f"With {count(p, 'player')}, the focal seat {_config(r, tell, ov.report)} wins "
                        f"{rate_words(r['win_rate'], r['ci_low'], r['ci_high'])} of {int(r['games']):,} "
                        f"games (a shared win is not counted).")
             continue
         hi, lo = s.loc[s["win_rate"].idxmax()], s.loc[s["win_rate"].idxmin()]
-        out.append(f"With {count(p, 'player')}, the focal seat wins most often {_config(hi, tell)}: "
+        out.append(f"With {count(p, 'player')}, the focal seat wins most often {_config(hi, tell, ov.report)}: "
                    f"{rate_words(hi['win_rate'], hi['ci_low'], hi['ci_high'])}; least often "
-                   f"{_config(lo, tell)}: {rate_words(lo['win_rate'], lo['ci_low'], lo['ci_high'])} "
+                   f"{_config(lo, tell, ov.report)}: {rate_words(lo['win_rate'], lo['ci_low'], lo['ci_high'])} "
                    f"({len(s)} configurations, {_games(s)}).")
     p = ov.players
     at = select(odds, players=p)
@@ -98,7 +104,7 @@ def answers(ov) -> list[str]:
     best = at.loc[at["win_rate"].idxmax()]
     where = {c: best[c] for c in ["cell", "results"] if c in best}
     tell = [c for c in cols if c in at.columns and at[c].nunique(dropna=False) > 1]
-    who = f"the focal seat{(' ' + _config(best, tell)) if tell else ''}, {count(p, 'player')}"
+    who = f"the focal seat{(' ' + _config(best, tell, ov.report)) if tell else ''}, {count(p, 'player')}"
     seats = select(ov.tables.get("win_odds_by_seat", odds.head(0)), **where)
     if len(seats) > 1:
         out.append(f"By seat ({who}; seat 0 starts): " + "; ".join(

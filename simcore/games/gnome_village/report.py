@@ -66,10 +66,13 @@ def business_mix(mix: str) -> tuple:
     return mix, frozenset()
 
 
-def _variant(r) -> str:
-    """The variants a row of a results table played, in words ("" for the base game)."""
+def _variant(r, rep=None) -> str:
+    """The variants a row of a results table played, in words ("" for the base game), and
+    the other axes the overview shows (`rep`: its descriptor, e.g. a swept parameter)."""
     words = [w for col, w in (("family", "the children's variant"), ("expansion", "the mini-expansion"))
              if bool(r.get(col, False)) and r.get(col) == r.get(col)]
+    words += [rep.axis(v).say(r[v]) for v in (rep.variants if rep is not None else ())
+              if v not in ("family", "expansion") and v in r and rep.axis(v).say(r[v])]
     return " and ".join(words)
 
 
@@ -140,7 +143,7 @@ def delta_answers(ov, stem: str, words: str) -> list[str]:
     t = ov.tables.get(stem)
     out = []
     for _, r in (t.iterrows() if t is not None else ()):
-        v = _variant(r)
+        v = _variant(r, ov.report)
         out.append(f"{words} ({count(int(r['players']), 'player')}{', ' + v if v else ''}"
                    f"{', against ' + rivals_words(r['rivals']) if 'rivals' in r else ''}): "
                    f"{diff_words(r)}, from {pct(r['base_rate'])} to {pct(r['other_rate'])}.")
@@ -162,7 +165,7 @@ def answers(ov) -> list[str]:
         if seat_words:
             s = s.loc[[not f for f in _in(s, fixed)]]
         for k, (_, r) in zip(_keys(s), s.iterrows()):
-            v = _variant(r)
+            v = _variant(r, ov.report)
             who = f"seat {fixed[k]}" if k in fixed else "the focal seat"
             out.append(f"With {count(p, 'player')}{' and ' + v if v else ''}, {who} playing {r['strategy']} against "
                        f"{rivals_words(r.get('rivals', 'same'))} wins "
@@ -186,7 +189,7 @@ def answers(ov) -> list[str]:
             first = same.index(True) if True in same else -1
             rows = rows.loc[[not f or i == first for i, f in enumerate(same)]]
             for _, r in rows.iterrows():
-                v = _variant(r)
+                v = _variant(r, ov.report)
                 out.append(f"Game length ({count(p, 'player')}{', ' + v if v else ''}): {r['mean']:.1f} rounds on average "
                            f"(median {r['q50']:.0f}; 90% of games end by round {r['q90']:.0f}).")
     return out

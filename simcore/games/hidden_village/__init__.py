@@ -61,6 +61,7 @@ GAME = Game(
     default_players=3, default_strategy="planner",
     result_fields=tuple(K.RESULT_FIELDS), outcomes={0: "running", K.WIN: "win", K.LOSS: "loss"},
     loss_reasons=dict(K.LOSS_REASONS), decisions=tuple(K.DECISIONS),
+    mix_options=("cards", "without"),   # the catalog names them in its mix
     load_catalog=load_catalog, make_config=make_config, run_games=run_games,
     play_logged=play_logged, new_state=new_state, format_log=format_log, event_records=event_records,
     objectives_summary=objectives_summary, summarize=summarize, summary_lines=summary_lines,

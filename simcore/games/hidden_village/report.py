@@ -121,7 +121,7 @@ def answers(ov) -> list[str]:
             why = ", ".join(f"{pct(r[f'{k}_share'], 0)} {k.replace('-', ' ')}"
                             for k in LOSS_LABELS if r.get(f"{k}_share", 0) > 0)
             out.append(f"When {a_an(best)} team loses at {level_name(r['level'])} "
-                       f"({phrase({'die': r['die'], 'hungry': r['hungry']})}, {count(p, 'player')}; "
+                       f"({phrase({k: r[k] for k in ov.report.variants if k in r})}, {count(p, 'player')}; "
                        f"{int(r['losses'])} losses: {why}), it ends on average "
                        f"{r['mean_forest_left']:.1f} lost Smurfs, {r['mean_houses_left']:.1f} houses "
                        f"and {r['mean_cakes_left']:.1f} cakes short; {pct(r['one_step_share'], 0)} "

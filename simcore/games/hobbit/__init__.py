@@ -97,6 +97,10 @@ GAME = Game(
     assumptions="data/assumptions.toml", levers="data/levers.toml",
     default_players=4, default_strategy="greedy",
     result_fields=tuple(RESULT_FIELDS), outcomes=dict(OUTCOMES), loss_reasons=dict(LOSS_REASONS),
+    mix_options=("without",),   # the catalog names them in its mix
+    # the player count and the focal seat (i mod players when it rotates) of each game, and its
+    # mode
+    option_fields=("players", "mode", "seat"),
     decisions=tuple(DECISIONS), load_catalog=load_catalog, make_config=make_config,
     run_games=run_games, play_logged=play_logged, new_state=new_state, format_log=format_log,
     event_records=event_records, objectives_summary=objectives_summary, summarize=summarize,

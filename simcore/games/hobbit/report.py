@@ -225,11 +225,17 @@ def _who(r) -> str:
     return f"{r['strategy']} against {rivals_words(rivals)}"
 
 
-def _extra(r) -> str:
-    """The row's variants in words (start, heroes, pool, shift, DoS deck, knobs), ', '-led."""
+REPORT_VARIANTS = ("start", "hero_shift")     # the report's variants (REPORT below)
+
+
+def _extra(r, rep=None) -> str:
+    """The row's variants in words (start, heroes, pool, shift, DoS deck, knobs, and the other
+    axes the overview shows: `rep`, its descriptor, e.g. a swept parameter), ', '-led."""
+    said = ("start", "heroes", "pool", "hero_shift", "mix", "assume")
     words = [a.say(r[a.name]) for a in AXES
-             if a.name in ("start", "heroes", "pool", "hero_shift", "mix", "assume")
-             and a.name in r and not _missing(r[a.name])]
+             if a.name in said and a.name in r and not _missing(r[a.name])]
+    words += [rep.axis(v).say(r[v]) for v in (rep.variants if rep is not None else ())
+              if v not in said and v not in REPORT_VARIANTS and v in r and not _missing(r[v])]
     words = [w for w in words if w]
     return "".join(f", {w}" for w in words)
 
@@ -288,7 +294,7 @@ def mode_answers(ov) -> list[str]:
                               kind="stable")
             r0 = g.iloc[0]
             k0 = (r0.get("results"), r0["cell"])
-            where = f"{count(int(p), 'player')}, {_who(r0)}{_extra(r0)}" + \
+            where = f"{count(int(p), 'player')}, {_who(r0)}{_extra(r0, ov.report)}" + \
                 (f", seat {fixed[k0]} the focal one" if k0 in fixed else "")
             fell, cut = [], []
             for _, r in g.iterrows():
@@ -341,7 +347,7 @@ def coop_answers(ov) -> list[str]:
         r0 = g.iloc[0]
         parts = [f"{_rate(r, band_words(ov, r))} at {count(int(r['players']), 'player')}"
                  for _, r in g.iterrows()]
-        out.append(f"Co-operative Impossible Mode ({_who(r0)}{_extra(r0)}; the rulebook suggests "
+        out.append(f"Co-operative Impossible Mode ({_who(r0)}{_extra(r0, ov.report)}; the rulebook suggests "
                    f"it at 4 and 5 players): the Company wins " + _and(parts) + ".")
     return out
 
@@ -350,7 +356,7 @@ def delta_answers(ov, stem: str, words: str) -> list[str]:
     t = ov.tables.get(stem)
     out = []
     for _, r in (t.iterrows() if t is not None else ()):
-        out.append(f"{words} ({count(int(r['players']), 'player')}, {_who(r)}{_extra(r)}): "
+        out.append(f"{words} ({count(int(r['players']), 'player')}, {_who(r)}{_extra(r, ov.report)}): "
                    f"{diff_words(r)}, from {pct(r['base_rate'])} to {pct(r['other_rate'])}.")
     return out
 
@@ -374,7 +380,7 @@ def seat_answers(ov) -> list[str]:
             rates = "; ".join(f"seat {int(r['seat'])} {_rate(r)}" for _, r in g.iterrows())
             out.append(f"Seat advantage with {count(int(p), 'player')} in {mode_phrase(r0['mode'])} "
                        f"(each seat the focal one on the same {int(g['games'].min()):,} seeds, "
-                       f"{_who(r0)}{_extra(r0)}; seat 0 plays first; fair share {pct(1 / int(p), 0)}): "
+                       f"{_who(r0)}{_extra(r0, ov.report)}; seat 0 plays first; fair share {pct(1 / int(p), 0)}): "
                        f"{rates}.")
     d = ov.tables.get("seat_delta")
     for p in (ov.values(d, "players") if d is not None and not d.empty else ()):
@@ -474,7 +480,7 @@ def hero_answers(ov) -> list[str]:
         words = lambda x: f"{hero_name(ov, x[3])} {rate_words(x[0], x[1], x[2])} of {count(x[4], 'game')}"
         shifted = f", the heroes rotated over {count(cells, 'cell')} on the same seeds" if cells > 1 else ""
         rest = r0.drop(labels=["hero_shift"], errors="ignore")
-        where = f"{count(p, 'player')}, {mode_phrase(mode)}, {_who(r0)}{_extra(rest)}{shifted}"
+        where = f"{count(p, 'player')}, {mode_phrase(mode)}, {_who(r0)}{_extra(rest, ov.report)}{shifted}"
         overall = sum(w for _, w in rec.values()) / sum(n for n, _ in rec.values())
         if mode == K.MODE_COOP:
             fair = overall
@@ -559,7 +565,7 @@ def length_answers(ov) -> list[str]:
             elif rate is not None and str(r.get("start")) != "dos":
                 extra += "; the chapter never changed"
         out.append(f"Game length ({count(int(r['players']), 'player')}, {mode_phrase(r['mode'])}, "
-                   f"{_who(r)}{_extra(r)}): {r['mean']:.1f} turns on average (median {r['q50']:.0f}; "
+                   f"{_who(r)}{_extra(r, ov.report)}): {r['mean']:.1f} turns on average (median {r['q50']:.0f}; "
                    f"90% of games end by turn {r['q90']:.0f}){extra}.")
     return out
 
@@ -584,7 +590,7 @@ def answers(ov) -> list[str]:
 
 
 REPORT = Report(
-    axes=AXES, x="mode", variants=("start", "hero_shift"), headline_by="players", players=4,
+    axes=AXES, x="mode", variants=REPORT_VARIANTS, headline_by="players", players=4,
     fields=FIELDS, lost=K.LOSS, outcomes={K.TIE: "shared wins"},
     loss_reasons={code: (LOSS_KEYS[code], LOSS_LABELS[key])
                   for code, key in K.LOSS_REASONS.items() if key},

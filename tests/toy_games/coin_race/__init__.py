@@ -121,6 +121,7 @@ REPORT = Report(
 GAME = Game(
     name="coin-race", title="The coin race (a toy)", package=__name__, options=(),
     default_players=2, default_strategy="random", result_fields=tuple(K.RESULT_FIELDS),
+    option_fields=("players",),         # the player count, a result field too
     outcomes=dict(K.OUTCOMES), loss_reasons=dict(K.LOSS_REASONS), decisions=tuple(K.DECISIONS),
     load_catalog=load_catalog, make_config=make_config, run_games=run_games,
     play_logged=play_logged, new_state=new_state, format_log=format_log,
