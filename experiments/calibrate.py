@@ -31,13 +31,41 @@ DEFAULT_POINTS = 11
 MISFIT_ROWS = 3          # the rows that disagree most, in the text
 
 
-@dataclass
-class Config:
-    """One configuration played at every skill: its labels (what the rows or predictions name),
-    its spec, and the cells' ids by skill."""
-    labels: dict
-    spec: RunSpec
-    cells: list
+class Curves:
+    """Configurations (labels: options by name, players) each played at every skill of the
+    grid on the spec's seed: the cells of one configuration at every skill, and of two
+    labels that resolve to one configuration, are shared."""
+
+    def __init__(self, spec: RunSpec, skills: list):
+        self.spec, self.skills = spec, skills
+        self.cells: dict = {}          # cell id -> Cell
+        self.wins: dict = {}           # cell id -> wins, once played
+        self.games = 0
+
+    def add(self, labels: dict) -> list:
+        """The cell ids of a configuration, one per skill (UserError: the game refuses it)."""
+        ids = []
+        for s in self.skills:
+            r = resolve(_skill_spec(self.spec, s, labels))
+            cid = _cell_id(r, s)
+            if cid not in self.cells:
+                self.cells[cid] = make_cell(cid, r, {**labels, "skill": s})
+            ids.append(cid)
+        return ids
+
+    def play(self, games: int, results: str | None, ex: Execution, kind: str = "calibrate") -> int:
+        """Play every cell to `games` games (resumable into `results`): the games played now."""
+        cells = list(self.cells.values())
+        player, _, _, _ = play_cells(cells, [(c.id,) for c in cells], games, results, kind,
+                                     run_identity(cells[0].run.game.name, self.spec.seed), ex)
+        self.wins = {cid: player.stats(cid, games)[1] for cid in self.cells}
+        self.games = games
+        return player.played
+
+    def beta(self, configs: list, fine) -> tuple:
+        """(a, b) of configurations (lists of cell ids) on the fine grid (calibration.py)."""
+        w = [[self.wins[c] for c in ids] for ids in configs]
+        return C.beta_on_grid(w, [[self.games] * len(ids) for ids in configs], self.skills, fine)
 
 
 @dataclass
@@ -168,41 +196,22 @@ def calibrate(playtests: str, spec: RunSpec, across: dict | None = None,
     pt = read_playtests(playtests, base.game, given=spec.options, players_given=spec.players is not None)
     skills = [round(i / (points - 1), 6) for i in range(points)]
     notes: list = []
-    cells: dict = {}
-
-    def config(labels: dict) -> Config:
-        ids = []
-        for s in skills:
-            r = resolve(_skill_spec(spec, s, labels))
-            cid = _cell_id(r, s)
-            if cid not in cells:
-                cells[cid] = make_cell(cid, r, {**labels, "skill": s})
-            ids.append(cid)
-        return Config(labels, _skill_spec(spec, skills[0], labels), ids)
-
-    row_configs = []
+    curves = Curves(spec, skills)
+    row_ids = []
     for t in pt.tests:
         try:
-            row_configs.append(config(t.options))
+            row_ids.append(curves.add(t.options))
         except UserError as e:
             raise _row_error(pt.path, t, spec, e) from None
-    pred_configs = []
+    preds_at = []
     for labels in prediction_labels(spec, base, across, notes):
         try:
-            pred_configs.append(config(labels))
+            preds_at.append((labels, curves.add(labels)))
         except UserError as e:       # a combination the other options forbid
             notes.append(f"{label_words(labels)}: not predicted: {e}")
-    all_cells = list(cells.values())
-    player, stops, z, info = play_cells(all_cells, [(c.id,) for c in all_cells], games, results,
-                                        "calibrate", run_identity(base.game.name, spec.seed), ex)
-    wins_of = {cid: player.stats(cid, games)[1] for cid in cells}
-
-    def counts(cf: Config):
-        return [wins_of[c] for c in cf.cells], [games] * len(cf.cells)
-
+    played = curves.play(games, results, ex)
     fine = C.fine_grid(skills)
-    rw, rg = zip(*(counts(cf) for cf in row_configs))
-    a, b = C.beta_on_grid(rw, rg, skills, fine)
+    a, b = curves.beta(row_ids, fine)
     k = np.array([t.wins for t in pt.tests])
     n = np.array([t.games for t in pt.tests])
     f = C.fit(k, n, a, b, fine, boot=boot, seed=spec.seed)
@@ -215,9 +224,9 @@ def calibrate(playtests: str, spec: RunSpec, across: dict | None = None,
                      "fitted_low": flo, "fitted_high": fhi, "deviance": float(f.row_deviance[i]),
                      "rows": list(t.rows)})
     preds = []
-    for cf in pred_configs:
-        pa, pb = C.beta_on_grid(*counts(cf), skills, fine)
+    for labels, ids in preds_at:
+        pa, pb = curves.beta([ids], fine)
         m, lo, hi = C.predict(pa[0], pb[0], f.post)
-        preds.append({"labels": cf.labels, "win_rate": m, "ci_low": lo, "ci_high": hi})
-    return CalibrateResult(base.game, pt, skills, f, rows, preds, games, games * len(cells),
-                           player.played, notes, spec.seed, results)
+        preds.append({"labels": labels, "win_rate": m, "ci_low": lo, "ci_high": hi})
+    return CalibrateResult(base.game, pt, skills, f, rows, preds, games, games * len(curves.cells),
+                           played, notes, spec.seed, results)

@@ -5,7 +5,8 @@ should win elsewhere. Pure functions of counts: nothing here plays a game.
 The simulated curve. Each configuration c was played at skills s_1 < ... < s_J (paired seeds:
 game i is the same deal at every skill), m_cj wins of M_cj games. The true win rate at s_j is
 not m/M but unknown; its posterior is Beta(m + 1/2, M - m + 1/2) (Jeffreys). Between two skills
-played the Beta's parameters are interpolated linearly onto a fine grid (step `FINE_STEP`).
+played the Beta is interpolated onto a fine grid (step `FINE_STEP`): its mean on the logit
+scale, its size linearly (`beta_on_grid`).
 
 The likelihood. A table's row of n games and k wins is binomial with the table's rate p; with p
 Beta-distributed (the simulation's Monte Carlo error) the row's probability is the beta-binomial
@@ -52,13 +53,19 @@ def fine_grid(skills) -> np.ndarray:
 
 def beta_on_grid(wins, games, skills, fine) -> tuple[np.ndarray, np.ndarray]:
     """(a, b): the Beta posterior's parameters of each configuration's rate (rows of `wins`,
-    `games`: one per configuration, one column per simulated skill) on the fine grid."""
+    `games`: one per configuration, one column per simulated skill) on the fine grid. Between
+    two skills played, the posterior mean is interpolated on the logit scale (a win rate
+    against skill is S-shaped: linear in the rate, the middle of a steep step is off by
+    several points) and the Beta's size a + b linearly."""
+    from scipy.special import expit, logit
     w = np.atleast_2d(np.asarray(wins, float))
     g = np.atleast_2d(np.asarray(games, float))
     s = np.asarray(skills, float)
-    a = np.array([np.interp(fine, s, r + JEFFREYS) for r in w])
-    b = np.array([np.interp(fine, s, r + JEFFREYS) for r in g - w])
-    return a, b
+    size = g + 2 * JEFFREYS
+    mean = (w + JEFFREYS) / size
+    p = np.array([expit(np.interp(fine, s, logit(m))) for m in mean])
+    nu = np.array([np.interp(fine, s, z) for z in size])
+    return p * nu, (1 - p) * nu
 
 
 def _best(ll: np.ndarray) -> np.ndarray:

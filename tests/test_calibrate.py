@@ -132,3 +132,16 @@ def test_an_unknown_level_a_missing_file_and_a_column_given_twice_are_one_line(t
     assert "no such file" in one_error("calibrate", str(tmp_path / "none.csv"), *CAKE)
     line = one_error("calibrate", write(tmp_path, "players,won\n2,1\n"), *CAKE, "--players", "2")
     assert "column players" in line and "--players" in line
+
+
+# ----------------------------------------------------------------------------- coverage
+def test_playtests_drawn_at_a_known_skill_are_covered_and_two_skills_are_told_apart():
+    """A small version of scripts/calibrate-coverage (docs/calibrate.md): 40 repetitions of 2
+    or 3 rows of 5 to 40 games at Standard, Complex and Terrible (white die)."""
+    from experiments.calibrate_coverage import coverage
+    labels = [{"level": lv, "die": "white"} for lv in ("standard", "complex", "terrible")]
+    r = coverage(api.RunSpec(), labels, [0.5], (0.2, 0.8), reps=40, games=200, points=6,
+                 boot=200, execution=api.Execution(jobs=1))
+    one, two = r["scenarios"]
+    assert one["coverage"] >= 0.85 and one["rejected"] <= 0.15
+    assert two["rejected"] >= 0.5
