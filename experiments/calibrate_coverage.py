@@ -138,7 +138,7 @@ def main(argv=None):
     import argparse
     import json
 
-    from . import api
+    from .scale import ladder_axes, skill_base
     ap = argparse.ArgumentParser(prog="scripts/calibrate-coverage", description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="hidden-village")
     ap.add_argument("--reps", type=int, default=200)
@@ -147,8 +147,8 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=None)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    spec, base = api.skill_base(RunSpec(game=a.game))
-    labels = api.ladder_axes(base, spec, []) if base.game.ladder else \
+    spec, base = skill_base(RunSpec(game=a.game))
+    labels = ladder_axes(base, spec, []) if base.game.ladder else \
         [{"players": p} for p in (2, 3, 4)]
     r = coverage(spec, labels, [0.25, 0.5, 0.75], (0.25, 0.75), reps=a.reps, games=a.games,
                  points=a.points, execution=Execution(jobs=a.jobs))

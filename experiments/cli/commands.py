@@ -8,6 +8,7 @@ from typing import List, Optional
 import typer
 
 from experiments import api
+from experiments.calibrate import DEFAULT_GAMES as CALIBRATE_GAMES, DEFAULT_POINTS as CALIBRATE_POINTS
 
 from . import show
 from .common import Bar, guarded
@@ -282,9 +283,10 @@ def calibrate(
     across: Optional[List[str]] = typer.Option(
         None, "--across", help="Also predict at these values of an option: NAME=V1,V2,... "
         "(repeatable; crossed with every level and die), e.g. players=2,4."),
-    points: int = typer.Option(11, "--points", help="Skills simulated from 0 to 1 (at least 3; "
-                               "11: steps of 0.1)."),
-    games: int = typer.Option(1000, "--games", "-n", help="Games per configuration and skill."),
+    points: int = typer.Option(CALIBRATE_POINTS, "--points", help="Skills simulated from 0 to 1 "
+                               "(at least 3; 11: steps of 0.1)."),
+    games: int = typer.Option(CALIBRATE_GAMES, "--games", "-n", help="Games per configuration "
+                              "and skill (each on the same seeds)."),
     jobs: JobsOpt = None, chunk: ChunkOpt = 500, results: ResultsOpt = None,
     as_json: JsonOpt = False, *, options: dict,
 ):
