@@ -193,6 +193,11 @@ def calibrate(playtests: str, spec: RunSpec, across: dict | None = None,
         raise UserError("--across strategy: calibrate places the table on the `skill` strategy's "
                         "scale")
     spec, base = skill_base(spec)
+    if base.game.ladder is not None:
+        laddered = {k for axes in base.game.ladder(base.catalog)[0] for k in axes}
+        for k in sorted(laddered & set(across)):
+            raise UserError(f"--across {k}: every {k} of the ladder is predicted already (give "
+                            f"--{k.replace('_', '-')} to predict one)")
     pt = read_playtests(playtests, base.game, given=spec.options, players_given=spec.players is not None)
     skills = [round(i / (points - 1), 6) for i in range(points)]
     notes: list = []

@@ -130,6 +130,8 @@ def test_an_unknown_level_a_missing_file_and_a_column_given_twice_are_one_line(t
                      "--games", "10", "--points", "3", "--jobs", "1")
     assert "row 3, column level" in line and "hard" in line
     assert "no such file" in one_error("calibrate", str(tmp_path / "none.csv"), *CAKE)
+    line = one_error("calibrate", write(tmp_path, "die,won\nred,1\n"), "--across", "level=complex")
+    assert "--across level: every level of the ladder is predicted already" in line
     line = one_error("calibrate", write(tmp_path, "players,won\n2,1\n"), *CAKE, "--players", "2")
     assert "column players" in line and "--players" in line
 
