@@ -139,13 +139,15 @@ def main(argv=None):
     import json
 
     from .scale import ladder_axes, skill_base
-    ap = argparse.ArgumentParser(prog="scripts/calibrate-coverage", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", default="hidden-village")
-    ap.add_argument("--reps", type=int, default=200)
-    ap.add_argument("--games", type=int, default=1000, help="curve games a skill")
-    ap.add_argument("--points", type=int, default=11)
-    ap.add_argument("--jobs", type=int, default=None)
-    ap.add_argument("--json", action="store_true")
+    ap = argparse.ArgumentParser(prog="scripts/calibrate-coverage",
+                                 description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="hidden-village", help="the game (default: %(default)s)")
+    ap.add_argument("--reps", type=int, default=200, help="calibrations a scenario (%(default)s)")
+    ap.add_argument("--games", type=int, default=1000,
+                    help="the calibration curves' games a skill (%(default)s)")
+    ap.add_argument("--points", type=int, default=11, help="skills simulated (%(default)s)")
+    ap.add_argument("--jobs", type=int, default=None, help="worker processes (all cores)")
+    ap.add_argument("--json", action="store_true", help="one JSON object")
     a = ap.parse_args(argv)
     spec, base = skill_base(RunSpec(game=a.game))
     labels = ladder_axes(base, spec, []) if base.game.ladder else \
