@@ -345,12 +345,15 @@ def curve(spec: RunSpec, levels: list | None = None, points: int = 11, games: in
 # ----------------------------------------------------------------------------- calibrate
 def calibrate(playtests: str, spec: RunSpec, across: dict | None = None, games: int | None = None,
               points: int | None = None, results: str | None = None,
-              execution: Execution | None = None):
+              execution: Execution | None = None, band_games: int | None = None,
+              band_samples: int = 16):
     """A real table's playtests (a CSV file) placed on the game's skill scale, with the fit's
-    test and the table's predicted win rate at every level and die (experiments/calibrate.py)."""
+    test and the table's predicted win rate at every level and die (experiments/calibrate.py);
+    with `band_games`, the band of the knobs beside each prediction."""
     from . import calibrate as K
     return K.calibrate(playtests, spec, across, K.DEFAULT_GAMES if games is None else games,
-                       K.DEFAULT_POINTS if points is None else points, results, execution)
+                       K.DEFAULT_POINTS if points is None else points, results, execution,
+                       band_games=band_games, band_samples=band_samples)
 
 
 # ----------------------------------------------------------------------------- sensitivity

@@ -86,6 +86,8 @@ class CalibrateResult:
     notes: list
     seed: int
     results: str | None = None
+    band_games: int | None = None   # games a rule set of the knob band (None: no band)
+    band_played: int = 0            # the band's games played by this call
 
     def to_dict(self) -> dict:
         """The `calibrate --json` object."""
@@ -95,7 +97,9 @@ class CalibrateResult:
                 "fit_p": f.fit_p, "games_simulated": self.games_simulated,
                 "rows": [{**r["labels"], **{k: r[k] for k in keep}} for r in self.rows],
                 "predictions": [{**p["labels"], "win_rate": p["win_rate"], "ci_low": p["ci_low"],
-                                 "ci_high": p["ci_high"]} for p in self.predictions]}
+                                 "ci_high": p["ci_high"],
+                                 **{k: p[k] for k in ("band_low", "band_high") if k in p}}
+                                for p in self.predictions]}
 
     def misfits(self) -> list:
         """The rows that disagree most with one skill (largest share of the deviance first)."""
@@ -179,15 +183,51 @@ def prediction_labels(spec: RunSpec, base, across: dict, notes: list) -> list:
     return out
 
 
+def knob_band(spec: RunSpec, skill: float, preds: list, games: int, samples: int,
+              results: str | None, ex: Execution) -> int:
+    """Add band_low and band_high to each prediction: the envelope of its win rate over the
+    knobs' readings (`meeplesim sensitivity`: every single alternative, `samples` rule sets of
+    many knobs at once, all pessimistic and all optimistic; `games` games each, on the same
+    seeds) for a team of the calibrated `skill`; into `results` if given (resumable). The
+    games played now."""
+    from .sensitivity import sensitivity
+    labels = [p["labels"] for p in preds]
+    values: dict = {}
+    for lb in labels:
+        for k, v in lb.items():
+            values.setdefault(k, [])
+            if v not in values[k]:
+                values[k].append(v)
+    fixed = {k: v[0] for k, v in values.items() if len(v) == 1}
+    across = {k: v for k, v in values.items() if len(v) > 1}
+    at = spec.but(params={**spec.params, "skill": round(skill, 3)},
+                  players=fixed.pop(PLAYERS, spec.players), options=fixed)
+    r = sensitivity(at, across, games, samples, 0, results, ex)
+    env = {tuple(s["axes"][k] for k in across): s["analysis"]["envelope"] for s in r.settings}
+    for p in preds:
+        e = env.get(tuple(p["labels"][k] for k in across), {})
+        p["band_low"], p["band_high"] = e.get("envelope_low"), e.get("envelope_high")
+    return r.played
+
+
 def calibrate(playtests: str, spec: RunSpec, across: dict | None = None,
               games: int = DEFAULT_GAMES, points: int = DEFAULT_POINTS, results: str | None = None,
-              execution: Execution | None = None, boot: int = C.BOOT) -> CalibrateResult:
+              execution: Execution | None = None, boot: int = C.BOOT,
+              band_games: int | None = None, band_samples: int = 16) -> CalibrateResult:
     """Place the table of `playtests` (a CSV file: experiments/playtests.py) on the skill scale
-    of the spec's game and predict its win rate at every level and die (and --across)."""
+    of the spec's game and predict its win rate at every level and die (and --across); with
+    `band_games`, beside each prediction the band of the knobs at the calibrated skill
+    (`knob_band`, into RESULTS/band with a results folder)."""
     ex = execution or Execution()
     check_games(games)
     if points < 3:
         raise UserError(f"--points must be at least 3, got {points}")
+    if band_games is not None:
+        check_games(band_games)
+        if spec.options.get("assume"):
+            raise UserError("--band varies the knobs itself: leave --assume out")
+        if band_samples < 0:
+            raise UserError(f"--band-samples must be at least 0, got {band_samples}")
     across = dict(across or {})
     if "strategy" in across:
         raise UserError("--across strategy: calibrate places the table on the `skill` strategy's "
@@ -233,5 +273,12 @@ def calibrate(playtests: str, spec: RunSpec, across: dict | None = None,
         pa, pb = curves.beta([ids], fine)
         m, lo, hi = C.predict(pa[0], pb[0], f.post)
         preds.append({"labels": labels, "win_rate": m, "ci_low": lo, "ci_high": hi})
+    band_played = 0
+    if band_games is not None and base.game.assumptions and preds:
+        import os
+        band_played = knob_band(spec, f.skill, preds, band_games, band_samples,
+                                None if results is None else os.path.join(results, "band"), ex)
+    elif band_games is not None:
+        notes.append(f"game '{base.game.name}' declares no knobs: no band")
     return CalibrateResult(base.game, pt, skills, f, rows, preds, games, games * len(curves.cells),
-                           played, notes, spec.seed, results)
+                           played, notes, spec.seed, results, band_games, band_played)

@@ -147,3 +147,16 @@ def test_playtests_drawn_at_a_known_skill_are_covered_and_two_skills_are_told_ap
     one, two = r["scenarios"]
     assert one["coverage"] >= 0.85 and one["rejected"] <= 0.15
     assert two["rejected"] >= 0.5
+
+
+def test_the_knob_band_sits_beside_each_prediction_only_when_asked(tmp_path):
+    p = write(tmp_path, "players,games,wins\n2,20,12\n")
+    plain = json.loads(cli.invoke(app, ["calibrate", p, *CAKE, "--json"]).stdout)
+    assert all("band_low" not in x for x in plain["predictions"])
+    r = cli.invoke(app, ["calibrate", p, *CAKE, "--across", "players=2,3", "--band",
+                         "--band-games", "100", "--band-samples", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert d["rows"] == plain["rows"] and d["skill"] == plain["skill"]
+    for x in d["predictions"]:
+        assert list(x)[-2:] == ["band_low", "band_high"] and 0 <= x["band_low"] <= x["band_high"] <= 1

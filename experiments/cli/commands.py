@@ -287,6 +287,12 @@ def calibrate(
                                "(at least 3; 11: steps of 0.1)."),
     games: int = typer.Option(CALIBRATE_GAMES, "--games", "-n", help="Games per configuration "
                               "and skill (each on the same seeds)."),
+    band: bool = typer.Option(False, "--band", help="Also the band of the knobs beside each "
+                              "prediction: the win rate's envelope over the rulebook's readings "
+                              "(as `meeplesim sensitivity`) for a team of the calibrated skill."),
+    band_games: int = typer.Option(500, "--band-games", help="With --band: games per rule set."),
+    band_samples: int = typer.Option(16, "--band-samples", help="With --band: rule sets of many "
+                                     "knobs at once (a Latin hypercube over the knobs' readings)."),
     jobs: JobsOpt = None, chunk: ChunkOpt = 500, results: ResultsOpt = None,
     as_json: JsonOpt = False, *, options: dict,
 ):
@@ -298,8 +304,8 @@ def calibrate(
     simulation's Monte Carlo error integrated out) gives the skill and its 95% interval; a
     deviance test says whether one skill explains every row, and which configuration the table
     finds harder or easier than predicted; the predictions carry the skill's uncertainty.
-    Options not in the file take the command line's values or the game's defaults. Resumable
-    with --results.
+    Options not in the file take the command line's values or the game's defaults; --band adds
+    the band of the knobs at the calibrated skill. Resumable with --results.
 
     Example: meeplesim calibrate playtests.csv --players 3 --results results/our-table
     """
@@ -307,7 +313,8 @@ def calibrate(
     spec = make_spec(game, players, strategy, param, seed, data, options)
     ex = api.Execution(jobs=jobs, chunk=chunk, progress=Bar("calibrate"), notes=_note)
     with ex.progress:
-        c = api.calibrate(playtests, spec, parse_across(across), games, points, results, ex)
+        c = api.calibrate(playtests, spec, parse_across(across), games, points, results, ex,
+                          band_games if band else None, band_samples)
     for note in c.notes:
         typer.echo(f"note: {note}", err=True)
     if as_json:

@@ -342,10 +342,19 @@ def calibrate_lines(c) -> list[str]:
     lines += table(rows, keys + ["games", "wins", "won", "95% CI", "fitted", "fitted 95%", "misfit"])
     lines += ["", c.misfit_words(), ""]
     pkeys = list(c.predictions[0]["labels"]) if c.predictions else []
+    banded = any("band_low" in p for p in c.predictions)
+    band = lambda p: ("" if p.get("band_low") is None else
+                      f"{pct(p['band_low'])} - {pct(p['band_high'])}")
     preds = [{**{k: value(p["labels"][k]) for k in pkeys}, "win rate": pct(p["win_rate"]),
-              "95% CI": f"{pct(p['ci_low'])} - {pct(p['ci_high'])}"} for p in c.predictions]
+              "95% CI": f"{pct(p['ci_low'])} - {pct(p['ci_high'])}", "knob band": band(p)}
+             for p in c.predictions]
     lines.append(f"predicted for this table (skill {est}):")
-    lines += table(preds, pkeys + ["win rate", "95% CI"])
+    lines += table(preds, pkeys + ["win rate", "95% CI"] + (["knob band"] if banded else []))
+    if banded:
+        lines.append(f"knob band: the win rate at skill {f.skill:.2f} over the rulebook's "
+                     f"readings (`meeplesim sensitivity`)")
     lines.append(f"{c.games_simulated:,} simulated games ({c.played:,} played now)"
+                 + (f"; knob band: {c.band_games:,} games a rule set ({c.band_played:,} played now)"
+                    if banded else "")
                  + (f"; results in {c.results}" if c.results else ""))
     return lines
