@@ -28,10 +28,11 @@ from . import engine
 from .engine import DEFAULT_MAX_GAMES, Cell, Player, make_cell
 from .playing import Execution, play_cells, run_identity
 from .runs import DEFAULT_CHUNK, Resolved, RunSpec, check_games, resolve
+from .scale import ladder_axes, skill_base
 
 __all__ = ["RunSpec", "Resolved", "resolve", "play", "run", "compare", "sweep", "ladder",
            "report", "read_results", "verify", "assumptions", "validate_assumptions", "sensitivity",
-           "tune", "levers", "Execution", "DEFAULT_CHUNK", "DEFAULT_MAX_GAMES"]
+           "tune", "levers", "calibrate", "Execution", "DEFAULT_CHUNK", "DEFAULT_MAX_GAMES"]
 
 
 # ----------------------------------------------------------------------------- play
@@ -313,29 +314,9 @@ def curve(spec: RunSpec, levels: list | None = None, points: int = 11, games: in
     check_games(games)
     if points < 3:
         raise UserError(f"--points must be at least 3, got {points}")
-    spec = spec if spec.strategy else spec.but(strategy="skill")
-    base = resolve(spec)
-    import strategies
-    if "skill" not in strategies.get(base.strategy_name, base.game.name, load=False).params:
-        raise UserError(f"strategy '{base.strategy_name}' has no skill scale (a `skill` parameter): "
-                        f"use --strategy skill")
-    if base.game.ladder is None:         # one curve, at the options given (no axes)
-        if levels:
-            raise UserError(f"game '{base.game.name}' has no difficulty levels")
-        axes_list, notes = [{}], []
-    else:
-        axes_list, notes = base.game.ladder(base.catalog)
-    if levels:
-        key = base.game.headline_options[0]       # the difficulty option (simcore.gamekit.Game)
-        known = sorted({a.get(key) for a in axes_list})
-        unknown = [lv for lv in levels if lv not in known]
-        if unknown:
-            raise UserError(f"unknown level {', '.join(unknown)} (known: {', '.join(known)})")
-        axes_list = [a for a in axes_list if a.get(key) in levels]
-    fixed = {k: v for k, v in (spec.options or {}).items() if v is not None}
-    axes_list = [a for a in axes_list if all(a.get(k, v) == v for k, v in fixed.items())]
-    if not axes_list:
-        raise UserError("no level can be played with these options")
+    spec, base = skill_base(spec)
+    notes: list = []
+    axes_list = ladder_axes(base, spec, notes, levels)
     skills = [round(i / (points - 1), 6) for i in range(points)]
     cells = []
     for axes in axes_list:
@@ -359,6 +340,21 @@ def curve(spec: RunSpec, levels: list | None = None, points: int = 11, games: in
                               [r["games"] for r in rows]):
             thresh.append({**axes, **t})
     return CurveResult(base, list(axes_list[0]), point_rows, thresh, notes, games)
+
+
+# ----------------------------------------------------------------------------- calibrate
+def calibrate(playtests: str, spec: RunSpec, across: dict | None = None, games: int | None = None,
+              points: int | None = None, results: str | None = None,
+              execution: Execution | None = None, band_games: int | None = None,
+              band_samples: int = 16):
+    """A real table's playtests (a CSV file) placed on the game's skill scale, with the fit's
+    test and the table's predicted win rate at every level and die (experiments/calibrate.py);
+    with `band_games`, the band of the knobs beside each prediction."""
+    from . import calibrate as K
+    return K.calibrate(playtests, spec, across, K.DEFAULT_GAMES if games is None else games,
+                       K.DEFAULT_POINTS if points is None else points, results, execution,
+                       band_games=band_games, band_samples=band_samples)
+
 
 # ----------------------------------------------------------------------------- sensitivity
 def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000, samples: int = 64,

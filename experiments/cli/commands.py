@@ -8,6 +8,7 @@ from typing import List, Optional
 import typer
 
 from experiments import api
+from experiments.calibrate import DEFAULT_GAMES as CALIBRATE_GAMES, DEFAULT_POINTS as CALIBRATE_POINTS
 
 from . import show
 from .common import Bar, guarded
@@ -268,6 +269,58 @@ def curve(
         typer.echo(json.dumps(c.to_dict()))
     else:
         _echo(show.curve_lines(c))
+
+
+@app.command()
+@guarded
+@with_game_options
+def calibrate(
+    playtests: str = typer.Argument(..., metavar="PLAYTESTS.csv", help="The table's games: one "
+                                    "column per option that varies (level, die, players, mode, "
+                                    "seat...), then games and wins, or won (1 or 0) a row."),
+    game: GameOpt = None, players: PlayersOpt = None, strategy: StrategyOpt = None,
+    param: ParamOpt = None, seed: SeedOpt = 1, data: DataOpt = None, option: OptionOpt = None,
+    across: Optional[List[str]] = typer.Option(
+        None, "--across", help="Also predict at these values of an option: NAME=V1,V2,... "
+        "(repeatable; crossed with every level and die), e.g. players=2,4."),
+    points: int = typer.Option(CALIBRATE_POINTS, "--points", help="Skills simulated from 0 to 1 "
+                               "(at least 3; 11: steps of 0.1)."),
+    games: int = typer.Option(CALIBRATE_GAMES, "--games", "-n", help="Games per configuration "
+                              "and skill (each on the same seeds)."),
+    band: bool = typer.Option(False, "--band", help="Also the band of the knobs beside each "
+                              "prediction: the win rate's envelope over the rulebook's readings "
+                              "(as `meeplesim sensitivity`) for a team of the calibrated skill."),
+    band_games: int = typer.Option(500, "--band-games", help="With --band: games per rule set."),
+    band_samples: int = typer.Option(16, "--band-samples", help="With --band: rule sets of many "
+                                     "knobs at once (a Latin hypercube over the knobs' readings)."),
+    jobs: JobsOpt = None, chunk: ChunkOpt = 500, results: ResultsOpt = None,
+    as_json: JsonOpt = False, *, options: dict,
+):
+    """Place a real table on the game's skill scale (the `skill` strategy, 0 to 1) from its
+    playtests, and predict its win rate everywhere else.
+
+    Every configuration the playtests name, and every level and die of the game, is played
+    at each skill on the same seeds; the likelihood of the table's wins at each skill (the
+    simulation's Monte Carlo error integrated out) gives the skill and its 95% interval; a
+    deviance test says whether one skill explains every row, and which configuration the table
+    finds harder or easier than predicted; the predictions carry the skill's uncertainty.
+    Options not in the file take the command line's values or the game's defaults; --band adds
+    the band of the knobs at the calibrated skill. Resumable with --results.
+
+    Example: meeplesim calibrate playtests.csv --players 3 --results results/our-table
+    """
+    from experiments.sensitivity import parse_across
+    spec = make_spec(game, players, strategy, param, seed, data, options)
+    ex = api.Execution(jobs=jobs, chunk=chunk, progress=Bar("calibrate"), notes=_note)
+    with ex.progress:
+        c = api.calibrate(playtests, spec, parse_across(across), games, points, results, ex,
+                          band_games if band else None, band_samples)
+    for note in c.notes:
+        typer.echo(f"note: {note}", err=True)
+    if as_json:
+        typer.echo(json.dumps(c.to_dict()))
+    else:
+        _echo(show.calibrate_lines(c))
 
 
 @app.command()

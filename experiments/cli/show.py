@@ -321,3 +321,40 @@ def tune_lines(r) -> list[str]:
             tried = ", ".join(f"{p}: {say(x)} ({n})" for p, n, x in s.tried(t))
             out.append(f"  {t.key} {', '.join(lv.id for lv in s.levers)}: {tried}")
     return out
+
+
+def calibrate_lines(c) -> list[str]:
+    """`calibrate`'s text: the skill and its interval, the rows with the fit, the misfit in
+    words, the predictions."""
+    f = c.fit
+    est = f"{f.skill:.2f} (95% interval {f.low:.2f} - {f.high:.2f})"
+    lines = [f"{c.game.title}: playtests {c.playtests.path}, {c.playtests.games} games in "
+             f"{len(c.rows)} configurations; {c.games} simulated games per configuration and "
+             f"skill at {len(c.skills)} skills, seed {c.seed}",
+             f"skill {est}"
+             + (f"; fit p = {f.fit_p:.3f}" if f.fit_p is not None else ""), ""]
+    keys = c.playtests.columns
+    rows = [{**{k: value(r["labels"][k]) for k in keys}, "games": r["games"], "wins": r["wins"],
+             "won": pct(r["win_rate"]), "95% CI": f"{pct(r['ci_low'])} - {pct(r['ci_high'])}",
+             "fitted": pct(r["fitted"]),
+             "fitted 95%": f"{pct(r['fitted_low'])} - {pct(r['fitted_high'])}",
+             "misfit": f"{r['deviance']:.1f}"} for r in c.rows]
+    lines += table(rows, keys + ["games", "wins", "won", "95% CI", "fitted", "fitted 95%", "misfit"])
+    lines += ["", c.misfit_words(), ""]
+    pkeys = list(c.predictions[0]["labels"]) if c.predictions else []
+    banded = any("band_low" in p for p in c.predictions)
+    band = lambda p: ("" if p.get("band_low") is None else
+                      f"{pct(p['band_low'])} - {pct(p['band_high'])}")
+    preds = [{**{k: value(p["labels"][k]) for k in pkeys}, "win rate": pct(p["win_rate"]),
+              "95% CI": f"{pct(p['ci_low'])} - {pct(p['ci_high'])}", "knob band": band(p)}
+             for p in c.predictions]
+    lines.append(f"predicted for this table (skill {est}):")
+    lines += table(preds, pkeys + ["win rate", "95% CI"] + (["knob band"] if banded else []))
+    if banded:
+        lines.append(f"knob band: the win rate at skill {f.skill:.2f} over the rulebook's "
+                     f"readings (`meeplesim sensitivity`)")
+    lines.append(f"{c.games_simulated:,} simulated games ({c.played:,} played now)"
+                 + (f"; knob band: {c.band_games:,} games a rule set ({c.band_played:,} played now)"
+                    if banded else "")
+                 + (f"; results in {c.results}" if c.results else ""))
+    return lines
