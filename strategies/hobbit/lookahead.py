@@ -58,8 +58,9 @@ from .lookahead_params import (GREEDY_AT, P_ENGINE, P_PROGRESS, P_RESERVE, P_RIV
                                P_SAMPLES, P_WIN, TO_THE_END)
 from .values import effects, loot_bit, weights
 
-# the copy: the State's words up to its event log (11 843 with the shipped data: 278 cards in
-# the box), then one row of events; 16 384 words (128 KiB of stack) hold a box of about 390
+# the copy: the State's words up to its event log (11 983 with the shipped data: 278 cards in
+# the box, 41 words a card), then one row of events; 16 384 words (128 KiB of stack) hold a box
+# of about 385
 SCRATCH_WORDS = 16384
 HEADER_SLOTS = 1 + MAX_DIMS                  # a packed record's header words per field
 HEADER_WORDS = len(S.STATE.fields) * HEADER_SLOTS

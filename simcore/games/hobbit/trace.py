@@ -60,8 +60,10 @@ def _line(e, cat) -> str | None:
         return f"{head}  step {a}: {_STEPS.get(a, a)}{extra}"
     if kind == K.EV_REFILL:
         return f"  {'Smaug the Terrible puts' if c else 'the Path gets'} {_card(cat, a)} into slot {b}"
-    if kind == K.EV_DRAW or kind == K.EV_DRAWN:
-        return None                                  # format_log gathers a player's draws
+    if kind == K.EV_DRAW:
+        return None                                  # its cards are the EV_DRAWN before it
+    if kind == K.EV_DRAWN:                           # format_log gathers a player's draws
+        return f"  player {b} draws {_card(cat, a)}"
     if kind == K.EV_DEFEND:
         return f"  player {b} discards {_card(cat, a)} to avoid {_card(cat, c)}"
     if kind == K.EV_UNDER:
