@@ -12,8 +12,10 @@ deciding player's own too, but a card his hero put on top of it this turn), the 
 hands (pooled with their decks and dealt back: their counts are seen), the main deck (pooled
 with the cards of its set left in the box: which of them the game uses is not seen either),
 and the Loot under each archenemy (pooled with the box's Loot of the same levels: only the
-count under an archenemy is seen). The Path, the Valor and Corruption stacks, discard piles,
-Stashes and the archenemies stay as they are. Each piece is sorted before it is shuffled, so
+count under an archenemy is seen), and a card another player put face down under an
+archenemy (swapped with a card of his hidden deck and hand drawn as the rules chose it:
+hide_placed). The Path, the Valor and Corruption stacks, discard piles, Stashes and the
+archenemies stay as they are. Each piece is sorted before it is shuffled, so
 the copy does not depend on the real order. Every option of one decision is played on the
 same `samples` imagined futures (common random numbers).
 
@@ -41,12 +43,13 @@ from simcore.games.hobbit.config import GREEDY, LOOKAHEAD, as_config
 from simcore.games.hobbit.decide import CHOOSERS
 from simcore.games.hobbit.effects import gain
 from simcore.games.hobbit.game import finish
-from simcore.games.hobbit.turn import (buy_phase, end_turn, fight, play_hand, score, start_turn)
+from simcore.games.hobbit.turn import (end_turn, fight, main_phase, rest_of_turn, score,
+                                       start_turn)
 from simcore.games.hobbit.zones import effective_cost, ev, spop
 from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind
 from simcore.packed import MAX_DIMS, PackedType, as_record, section_copier
-from simcore.rng import mix64, next_u64, shuffle
+from simcore.rng import mix64, next_u64, randint, shuffle
 
 from . import greedy  # noqa: F401  (binds greedy: the copy's seats play it)
 from .greedy import choose_at
@@ -55,8 +58,9 @@ from .lookahead_params import (GREEDY_AT, P_ENGINE, P_PROGRESS, P_RESERVE, P_RIV
                                P_SAMPLES, P_WIN, TO_THE_END)
 from .values import effects, loot_bit, weights
 
-# the copy: the State's words up to its event log (11 843 with the shipped data: 278 cards in
-# the box), then one row of events; 16 384 words (128 KiB of stack) hold a box of about 390
+# the copy: the State's words up to its event log (11 983 with the shipped data: 278 cards in
+# the box, 41 words a card), then one row of events; 16 384 words (128 KiB of stack) hold a box
+# of about 385
 SCRATCH_WORDS = 16384
 HEADER_SLOTS = 1 + MAX_DIMS                  # a packed record's header words per field
 HEADER_WORDS = len(S.STATE.fields) * HEADER_SLOTS
@@ -172,25 +176,38 @@ def hide_main(R, scr):
 
 
 @njit
+def stacked_archenemy(R, scr, i):
+    """Is entry i of the archenemy stack an archenemy the rules stacked (not a card a player
+    put under one, Azog by Escape the Flames included)?"""
+    return scr.arch_by[i] == 0 and R.card[scr.arch[i], T.C_TYPE] == K.T_ARCHENEMY
+
+
+@njit
+def set_up_loot(R, scr, i):
+    """The Loot level bit (values.loot_bit) of entry i if set-up put it there, else 0."""
+    return loot_bit(R, scr.arch[i]) if scr.arch_by[i] == 0 else 0
+
+
+@njit
 def hide_loot(R, scr):
-    """The Loot under each archenemy (a run of the stack between archenemies) pooled with the
-    box's Loot of its levels, reshuffled and dealt back in the same slots; cards put there by
-    a player (Escape the Flames, Impossible Smaug's hoard) stay: they were seen."""
+    """The Loot set-up put under each archenemy (a run of the stack between archenemies)
+    pooled with the box's Loot of its levels, reshuffled and dealt back in the same slots; the
+    cards a player put there are hide_placed's."""
     n = scr.sc[S.S_ARCH_N]
     lo = 0
     while lo < n:
-        if R.card[scr.arch[lo], T.C_TYPE] == K.T_ARCHENEMY:
+        if stacked_archenemy(R, scr, lo):
             lo += 1
             continue
         hi = lo
         mask = 0
-        while hi < n and R.card[scr.arch[hi], T.C_TYPE] != K.T_ARCHENEMY:
-            mask |= loot_bit(R, scr.arch[hi])
+        while hi < n and not stacked_archenemy(R, scr, hi):
+            mask |= set_up_loot(R, scr, hi)
             hi += 1
         if mask != 0:
             m = 0
             for i in range(lo, hi):
-                if loot_bit(R, scr.arch[i]) != 0:
+                if set_up_loot(R, scr, i) != 0:
                     scr.work[m] = scr.arch[i]
                     m += 1
             for i in range(scr.sc[S.S_BOX_N]):
@@ -200,7 +217,7 @@ def hide_loot(R, scr):
             reshuffle(scr.work, m, scr.rng)
             k = 0
             for i in range(lo, hi):
-                if loot_bit(R, scr.arch[i]) != 0:
+                if set_up_loot(R, scr, i) != 0:
                     scr.arch[i] = scr.work[k]
                     k += 1
             for i in range(scr.sc[S.S_BOX_N]):
@@ -208,6 +225,50 @@ def hide_loot(R, scr):
                     scr.box[i] = scr.work[k]
                     k += 1
         lo = hi
+
+
+@njit
+def hidden_card(scr, q, j):
+    """Card j of seat q's deck and hand taken as one row (the deck first)."""
+    nd = scr.zn[q, K.Z_DECK]
+    return scr.z[q, K.Z_DECK, j] if j < nd else scr.z[q, K.Z_HAND, j - nd]
+
+
+@njit
+def hide_placed(R, scr, p):
+    """A card another seat put face down under an archenemy (State.arch_by) was not seen by p:
+    it is swapped with a card of that seat's deck and hand (hidden from p too) drawn the way
+    the rules chose it: the costliest of a random hand (Escape the Flames, HB-K15), or any one
+    (Impossible Smaug's hoard, HB-I03); the card itself is among those drawn from. The cards p
+    put there himself stay."""
+    for i in range(scr.sc[S.S_ARCH_N]):
+        by = scr.arch_by[i]
+        q = by % K.MAX_PLAYERS
+        if by == 0 or q == p:
+            continue
+        m = scr.zn[q, K.Z_DECK] + scr.zn[q, K.Z_HAND] + 1      # m - 1: the card placed
+        for j in range(m):
+            scr.work[j] = j
+        draws = min(R.k[T.K_HAND], m) if by // K.MAX_PLAYERS == K.PUT_FLAMES else 1
+        best, high = m - 1, -1
+        for d in range(draws):
+            j = d + randint(scr.rng, K.STREAM_CHANCE, m - d)
+            t = scr.work[d]
+            scr.work[d] = scr.work[j]
+            scr.work[j] = t
+            at = scr.work[d]
+            c = scr.arch[i] if at == m - 1 else hidden_card(scr, q, at)
+            if R.card[c, T.C_COST] > high:
+                best, high = at, R.card[c, T.C_COST]
+        if best == m - 1:
+            continue
+        nd = scr.zn[q, K.Z_DECK]
+        c = hidden_card(scr, q, best)
+        if best < nd:
+            scr.z[q, K.Z_DECK, best] = scr.arch[i]
+        else:
+            scr.z[q, K.Z_HAND, best - nd] = scr.arch[i]
+        scr.arch[i] = c
 
 
 @njit
@@ -231,6 +292,7 @@ def copy_hidden(R, st, words, p, key, params):
     hide_decks(scr, p)
     hide_main(R, scr)
     hide_loot(R, scr)
+    hide_placed(R, scr, p)
     for q in range(K.MAX_PLAYERS):
         scr.sid[q] = GREEDY
         for j in range(scr.par.shape[1]):
@@ -328,9 +390,10 @@ def play_out(R, C, scr, p, o, params):
     end); the value of where it stops."""
     players = scr.sc[S.S_PLAYERS]
     if o != K.OPT_END:
+        drawn = scr.sc[S.S_DRAWN]
         take_buy(R, C, scr, p, o)
         if scr.sc[S.S_END] == 0:
-            buy_phase(R, C, scr, p)
+            rest_of_turn(R, C, scr, p, drawn)
     if scr.sc[S.S_END] == 0:
         end_turn(R, C, scr, p)
     capped(R, scr)
@@ -343,9 +406,7 @@ def play_out(R, C, scr, p, o, params):
         scr.sc[S.S_TURN] += 1
         scr.sc[S.S_CUR] = cur
         start_turn(R, C, scr, cur)
-        play_hand(R, C, scr, cur)
-        if scr.sc[S.S_END] == 0:
-            buy_phase(R, C, scr, cur)
+        main_phase(R, C, scr, cur)
         if scr.sc[S.S_END] == 0:
             end_turn(R, C, scr, cur)
         capped(R, scr)

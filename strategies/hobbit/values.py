@@ -15,10 +15,11 @@ first; in Impossible and co-op Power counts `rush` times and a Path card bought 
 What a strategy sees: its hand, the Path, the top Valor, discard piles, Stashes, the archenemy
 on top and the count of Loot under it, and what every player owns (every gain is public: a
 rival's VP are counted, never the order of his deck or his hand). The Loot under an archenemy is
-face down: a fight that gains one is valued at the average worth of the Loot it may be (those
-of its levels not yet seen: under the archenemy and left in the box), never by the card the
-rules name in the option (st.optcard); a card a player put there himself (Escape the Flames)
-was seen.
+face down (a fight's option names no card for it, st.optcard -1): a fight that gains one is
+valued at the average worth of the Loot it may be (those of its levels not yet seen: under the
+archenemy and left in the box); a card a player put there (Escape the Flames, Impossible
+Smaug's hoard) is known to him alone (State.arch_by): the others value it by what they can know
+of it (placed_worth).
 
 The fixed weights (W_*) are the details of the valuation, named here; the parameters are the
 priorities. A value is in "points": about a Victory Point at the end, a Power early.
@@ -332,22 +333,6 @@ def stash_value(R, C, st, p, c, params, off, ctx, marginal):
 
 # ------------------------------------------------------------------ the options
 @njit
-def strands(R, st, c):
-    """Would card c's burgle take the last Loot from under a 0-VP archenemy (Smaug the
-    Magnificent)? The rules remove such an archenemy only at the end of a turn it was defeated
-    in (HB-T08) and a 0-VP one with no Loot cannot be fought (turn.fight_gain): stolen bare, it
-    stays on top for good and Smaug the Terrible is never reached. Impossible and co-op hold
-    the card back then (the Company's only way out would be the Path running dry)."""
-    top = arch_top(st)
-    if top < 0 or not R.card[top, T.C_ZERO_VP] or R.card[top, T.C_FINAL] or loot_under(R, st) > 1:
-        return False
-    for r in range(R.card[c, T.C_NFX]):
-        if R.fx[c, r, T.FX_TRIG] == K.TR_PLAY and R.fx[c, r, T.FX_OP] == K.OP_BURGLE:
-            return True
-    return False
-
-
-@njit
 def play_value(R, C, st, p, c, params, off, ctx):
     """D_PLAY: the order cards are played in: draws first, then the cards that destroy or
     Stash from the hand (more to pick from, the dead cards still there), then the rest, the
@@ -356,8 +341,6 @@ def play_value(R, C, st, p, c, params, off, ctx):
     what it gives is held back."""
     f, vw, es, pw, coop, clock = ctx
     if coop and is_attack(R, c) and effects(R, C, st, p, c, params, off, ctx) < 0.0:
-        return PLAY_HELD
-    if clock and strands(R, st, c):
         return PLAY_HELD
     if st.sc[S.S_CUP] > 0:
         return PLAY_BASE + stash_value(R, C, st, p, c, params, off, ctx, 0.0)
@@ -401,27 +384,93 @@ def loot_bit(R, c):
 
 
 @njit
+def comb(n, k):
+    """n choose k, as a float (0 when k > n)."""
+    if k < 0 or k > n:
+        return 0.0
+    v = 1.0
+    for j in range(k):
+        v = v * (n - j) / (j + 1)
+    return v
+
+
+@njit
+def placed_worth(R, C, st, p, by, params, off, ctx):
+    """What p can know of a card seat q (by % MAX_PLAYERS) put face down under an archenemy
+    and p did not see: q's cards outside his Stash (every gain, discard and Stash is seen, so
+    they are known as a whole), each weighted by its chance of being the one the rules took:
+    the costliest of a random hand of them (Escape the Flames, HB-K15: ties equally likely),
+    or any one (Impossible Smaug's hoard, HB-I03)."""
+    q = by % K.MAX_PLAYERS
+    flames = by // K.MAX_PLAYERS == K.PUT_FLAMES
+    n = 0
+    for z in range(K.N_PLAYER_ZONES):
+        if z != K.Z_STASH:
+            n += st.zn[q, z]
+    if n == 0:
+        return 0.0
+    h = min(R.k[T.K_HAND], n)
+    total = comb(n, h)
+    v = 0.0
+    for z in range(K.N_PLAYER_ZONES):
+        if z == K.Z_STASH:
+            continue
+        for i in range(st.zn[q, z]):
+            c = st.z[q, z, i]
+            w = 1.0 / n
+            if flames:
+                cost = R.card[c, T.C_COST]
+                low, same = 0, 0
+                for y in range(K.N_PLAYER_ZONES):
+                    if y == K.Z_STASH:
+                        continue
+                    for j in range(st.zn[q, y]):
+                        o = R.card[st.z[q, y, j], T.C_COST]
+                        if o < cost:
+                            low += 1
+                        elif o == cost:
+                            same += 1
+                w = (comb(low + same, h) - comb(low, h)) / (same * total)
+            v += w * keep_value(R, C, st, p, c, params, off, ctx)
+    return v
+
+
+@njit
 def loot_worth(R, C, st, p, params, off, ctx):
-    """What the face-down Loot a defeat gains now is worth to p on average: the card on top of
-    the Loot if a player put it there (seen), else the mean over the Loot of its levels not yet
-    seen (under this archenemy, and in the box: set-up dealt a random few)."""
+    """What the face-down Loot a defeat gains now is worth to p: the card immediately under
+    the archenemy (under an Impossible Smaug, any of his Loot at random, HB-I08: their mean).
+    A card set-up dealt is worth the mean over the Loot of the levels set-up dealt there and not
+    yet seen (under this archenemy, and in the box: set-up dealt a random few); a card a player
+    put there is worth what it is to p if p put it there (he saw it), else placed_worth."""
     n = st.sc[S.S_ARCH_N]
     k = loot_under(R, st)
-    top_loot = st.arch[n - 2]
-    if loot_bit(R, top_loot) == 0:
-        return keep_value(R, C, st, p, top_loot, params, off, ctx)
-    mask, total, m = 0, 0.0, 0
+    mask, pooled, m = 0, 0.0, 0
     for i in range(n - 1 - k, n - 1):
-        b = loot_bit(R, st.arch[i])
+        b = loot_bit(R, st.arch[i]) if st.arch_by[i] == 0 else 0
         if b != 0:
             mask |= b
-            total += keep_value(R, C, st, p, st.arch[i], params, off, ctx)
+            pooled += keep_value(R, C, st, p, st.arch[i], params, off, ctx)
             m += 1
     for i in range(st.sc[S.S_BOX_N]):
         if loot_bit(R, st.box[i]) & mask:
-            total += keep_value(R, C, st, p, st.box[i], params, off, ctx)
+            pooled += keep_value(R, C, st, p, st.box[i], params, off, ctx)
             m += 1
-    return total / m
+    if m > 0:
+        pooled /= m
+    lo = n - 2
+    if R.card[st.arch[n - 1], T.C_SET] == K.SET_SMAUG_IMPOSSIBLE and k > 1:
+        lo = n - 1 - k
+    v = 0.0
+    for i in range(lo, n - 1):
+        by = st.arch_by[i]
+        if by == 0:
+            v += pooled if loot_bit(R, st.arch[i]) != 0 else \
+                keep_value(R, C, st, p, st.arch[i], params, off, ctx)
+        elif by % K.MAX_PLAYERS == p:
+            v += keep_value(R, C, st, p, st.arch[i], params, off, ctx)
+        else:
+            v += placed_worth(R, C, st, p, by, params, off, ctx)
+    return v / (n - 1 - lo)
 
 
 @njit

@@ -93,6 +93,8 @@ def set_pile(st, which, ids, cat=None):
     arr = getattr(st, which)
     old = arr[:st.sc[at]].tolist()
     st.sc[at] = 0
+    if which == "arch":
+        st.arch_by[:] = 0                            # every card the rules' (none put face down)
     if which != "box":
         to_box(st, old)
     got = [take_anywhere(st, cat.kind[cid], cat) for cid in ids]   # before any is placed

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from simcore.games.hobbit.catalog import load_catalog
 from tests.clikit import ok, one_error
 
 DATA = Path(__file__).resolve().parents[2] / "simcore" / "games" / "hobbit" / "data"
@@ -25,7 +26,11 @@ def test_play_json_gives_the_events():
     out = ok("play", "--game", "hobbit", "--players", "3", "--seed", "3", "--json")
     events = [json.loads(ln) for ln in out.splitlines() if ln.startswith("{")]
     kinds = {e["event"] for e in events}
-    assert {"turn", "play", "buy", "fight", "chapter", "end", "score"} <= kinds
+    assert {"turn", "play", "buy", "fight", "chapter", "end", "score", "drawn"} <= kinds
+    drawn = [e for e in events if e["event"] == "drawn"]
+    names = set(load_catalog().card_names)
+    assert drawn and all(e["text"].startswith(f"player {e['b']} draws ") for e in drawn)
+    assert {e["text"].split(" draws ")[1] for e in drawn} <= names
 
 
 def test_run_ladder_and_compare_play_the_modes():

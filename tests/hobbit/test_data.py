@@ -166,6 +166,8 @@ def test_setup_values_and_their_columns():
     assert (k[T.K_HAND], k[T.K_PATH], k[T.K_MAX_TURNS]) == (5, 5, 400)
     assert k[T.K_GROUP_WHEN] == K.GROUP_DUE and k[T.K_DEFENSE_AMBUSH] == 1 and k[T.K_LOCATIONS_STAY] == 1
     assert k[T.K_FIGHTS] == 0 and k[T.K_IMPOSSIBLE_AUJ] == 1
+    assert (k[T.K_PLAY_AFTER_BUY], k[T.K_STACK_LIVE], k[T.K_SCORCH_SLOTS], k[T.K_SCORCH_AMBUSH],
+            k[T.K_RING_AT]) == (1, K.STACK_TOP, 1, 0, K.RING_SHUFFLED)
     assert (k[T.K_AUJ_DECK], k[T.K_DOS_DECK]) == (112, 60)
     assert list(k[T.K_SEAT_VP_0:T.K_SEAT_VP_4 + 1]) == [0] * 5
     assert (k[T.K_DOS_RANDOM], k[T.K_DOS_MAX_COST], k[T.K_DOS_CORRUPTION], k[T.K_DOS_STASH]) == (6, 6, 1, 2)
@@ -203,7 +205,9 @@ def test_every_knob_validates_against_the_loader():
     each alternative and the all-pessimistic and all-optimistic sets load."""
     knobs, lines = knobs_.validate_for(SimpleNamespace(load_catalog=C.load_catalog), C.KNOBS_FILE)
     assert lines == []
-    assert {k.id for k in knobs} == {"group-ambush", "defense-ambush", "locations", "fights",
+    assert {k.id for k in knobs} == {"group-ambush", "play-after-buy", "stack-ongoing",
+                                     "scorch-slots", "scorch-ambush", "one-ring",
+                                     "defense-ambush", "locations", "fights",
                                      "impossible-auj", "valor", "corruption-vp", "archenemy-costs",
                                      "smaug-costs", "magic", "hoarding", "dos-start", "auj-costs",
                                      "courage"}

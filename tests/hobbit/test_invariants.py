@@ -89,7 +89,7 @@ def _checked_games(R, C, st, seed, n, counts, bad):
             TU.play_hand(R, C, st, cur)
             b = b or _check(R, st, counts)
             if st.sc[S.S_END] == 0:
-                TU.buy_phase(R, C, st, cur)
+                TU.rest_of_turn(R, C, st, cur, st.sc[S.S_DRAWN])   # buys, and what they draw
                 b = b or _check(R, st, counts)
             if st.sc[S.S_END] == 0:
                 TU.end_turn(R, C, st, cur)

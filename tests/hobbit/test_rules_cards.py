@@ -32,9 +32,11 @@ LOOT4 = {"the-arkenstone", "the-black-arrow", "the-gems-of-lasgalen", "thrors-cr
 
 def new(players=2, mode="normal", chapter=0, seed=1, cat=None, heroes=None):
     """(rules, config, state): a game set up by the rules, in chapter `chapter` (1: The
-    Desolation of Smaug, the Smaugs and their Loot then on the archenemy stack)."""
+    Desolation of Smaug, the Smaugs and their Loot then on the archenemy stack), no Group
+    Ambush due (the one set-up makes due is test_rules_turn's HB-T07 scenario)."""
     _, R, cfg, st = game(players=players, mode=mode, seed=seed, cat=cat,
                          heroes=heroes or ",".join(HEROES[:players]))
+    st.sc[S.S_GROUP_DUE] = 0                    # as after the first turn: no Group Ambush due
     if chapter:
         st.sc[S.S_CHAPTER] = 1
         set_pile(st, "arch", SMAUGS if mode == "normal" else IMPOSSIBLE_SMAUGS)
@@ -999,6 +1001,70 @@ def test_smaug_the_terrible_scorches_only_from_the_top_of_the_stack():
     ok(st, R)
 
 
+@pytest.mark.rule("HB-D12")
+@pytest.mark.rule("HB-S04")
+@pytest.mark.parametrize("knob", [None, "scorch-slots=five-slots"])
+def test_smaug_the_terrible_puts_his_card_into_a_full_path_beyond_its_five_slots(knob):
+    cat = CAT_.load_catalog(assume=[knob]) if knob else None
+    R, cfg, st = new(chapter=1, cat=cat)
+    set_pile(st, "arch", ["smaug-the-terrible"], cat=cat)
+    set_path(st, ["orc-raiders", "dragon-gold", "durins-line-tapestry", "the-burglar",
+                  "master-of-lake-town"], cat=cat)                    # 5, 6, 6, 6, 6: full
+    set_pile(st, "main", ["giant-spiders"], cat=cat)                    # a 5: destroys none
+    set_pile(st, "destroyed_dos", [], cat=cat)
+    TU.start_turn(R, cfg, st, 1)
+    if knob is None:                            # a sixth slot
+        assert path(st)[5] == "giant-spiders" and pile(st, "destroyed_dos") == []
+    else:                                       # five slots: it is destroyed itself
+        assert path(st)[5] is None and pile(st, "destroyed_dos") == ["giant-spiders"]
+        set_pile(st, "main", ["mirkwood-elves", "fimbul-the-hunter"], cat=cat)   # a 6: the 5 goes
+        TU.start_turn(R, cfg, st, 1)
+        assert path(st)[:6] == ["fimbul-the-hunter", "dragon-gold", "durins-line-tapestry",
+                                "the-burglar", "master-of-lake-town", None]
+    ok(st, R)
+
+
+@pytest.mark.rule("HB-D12")
+@pytest.mark.rule("HB-T10")
+@pytest.mark.parametrize("knob", [None, "scorch-ambush=hits"])
+def test_the_ambush_of_the_card_smaug_the_terrible_puts_into_the_path_hits_only_by_the_knob(knob):
+    cat = CAT_.load_catalog(assume=[knob]) if knob else None
+    R, cfg, st = new(chapter=1, cat=cat)
+    set_pile(st, "arch", ["smaug-the-terrible"], cat=cat)
+    set_path(st, [None] * 5, cat=cat)
+    set_pile(st, "main", ["orcs-of-dol-guldur"], cat=cat)               # Ambush: discard 1
+    clear(st, 1)
+    set_zone(st, 1, "hand", ["courage", "despair"], cat=cat)
+    TU.start_turn(R, cfg, st, 1)
+    assert path(st)[0] == "orcs-of-dol-guldur"
+    hit = [e for e in events(st, K.EV_AMBUSH) if e[3] == kind("orcs-of-dol-guldur")]
+    assert len(zone(st, 1, "hand")) == (2 if knob is None else 1) and len(hit) == (knob is not None)
+    ok(st, R)
+
+
+@pytest.mark.rule("HB-K01")
+@pytest.mark.parametrize("knob", [None, "stack-ongoing=whole-stack"])
+def test_azogs_stack_ongoing_acts_from_under_the_trolls_only_by_the_knob(knob):
+    cat = CAT_.load_catalog(assume=[knob]) if knob else None
+    R, cfg, st = new(cat=cat)                   # set-up: The Trolls on top, Azog at the bottom
+    assert pile(st, "arch")[0] == "azog" and pile(st, "arch")[-1] == "the-trolls"
+    extra = 0 if knob is None else 1            # Azog: Allies cost 1 more
+    assert Z.effective_cost(R, st, 0, kind("ori")) == cost(R, "ori") + extra
+    assert Z.effective_cost(R, st, 0, kind("warg")) == cost(R, "warg")
+
+
+@pytest.mark.rule("HB-D12")
+@pytest.mark.rule("HB-K01")
+def test_smaug_the_terrible_scorches_from_under_smaug_the_magnificent_with_the_whole_stack_live():
+    cat = CAT_.load_catalog(assume=["stack-ongoing=whole-stack"])
+    R, cfg, st = new(chapter=1, cat=cat)        # Smaug the Magnificent on top
+    set_path(st, ["lake-town-fishermen", None, None, None, None], cat=cat)   # a 2
+    set_pile(st, "main", ["giant-spiders"], cat=cat)                         # a 5
+    TU.start_turn(R, cfg, st, 1)
+    assert path(st)[:2] == [None, "giant-spiders"]             # the 2 destroyed
+    ok(st, R)
+
+
 @pytest.mark.rule("HB-D13")
 def test_smaug_the_terrible_with_no_loot_under_him_is_gained_and_ends_the_game():
     R, cfg, st = new(chapter=1)
@@ -1029,6 +1095,51 @@ def test_cards_under_smaug_are_loot_each_defeat_gains_one():
     assert not TU.can_fight(R, st)              # 0 VP and no Loot left
     assert pile(st, "arch") == ["smaug-the-terrible", "smaug-the-magnificent"]
     ok(st, R)
+
+
+@pytest.mark.rule("HB-D15")
+@pytest.mark.rule("HB-K15")
+def test_azog_put_under_smaug_by_escape_the_flames_is_loot_not_the_live_archenemy():
+    R, cfg, st = new(chapter=1)                 # Smaug the Magnificent on his four Loot
+    clear(st, 1)
+    set_zone(st, 1, "hand", ["courage", "azog", "valor"])
+    assert hand_has_no_defense(R, st, 1)
+    FX.ambush(R, cfg, st, 1, kind("escape-the-flames"))     # Azog is the costliest card (11)
+    assert pile(st, "arch") == SMAUGS[:5] + ["azog", "smaug-the-magnificent"]
+    assert Z.loot_under(R, st) == 5             # Azog is Loot, the four Level 4 Loot too
+    ally = kind("ori")
+    assert Z.effective_cost(R, st, 0, ally) == cost(R, "ori")    # his Stack Ongoing is not live
+    # Smaug cannot be defeated while Azog lies under him: a defeat earns Azog, as Loot
+    clear(st, 0)
+    st.sc[S.S_POWER] = cost(R, "smaug-the-magnificent")
+    assert TU.fight_gain(R, st) == kind("azog")
+    TU.fight(R, cfg, st, 0)
+    assert zone(st, 0, "discard") == ["azog"]
+    assert pile(st, "arch") == SMAUGS
+    # the end of the turn leaves Smaug the Magnificent on top with his Loot: Azog never
+    # becomes the live archenemy (no Group Ambush of his)
+    TU.end_turn(R, cfg, st, 0)
+    assert pile(st, "arch") == SMAUGS and Z.loot_under(R, st) == 4
+    assert {a for _, _, _, a, _, _ in events(st, K.EV_GROUP)} == {kind("smaug-the-magnificent")}
+    ok(st, R)
+
+
+@pytest.mark.rule("HB-D15")
+def test_a_defeat_for_face_down_loot_names_no_card_to_the_deciding_player():
+    R, cfg, st = new(chapter=1)
+    clear(st, 0)
+    set_path(st, [None] * 5)
+    st.sc[S.S_POWER] = cost(R, "smaug-the-magnificent")
+    script(st, 0, [2])                          # the Valor, the fight, the end: the end
+    TU.buy_phase(R, cfg, st, 0)
+    assert list(st.options[:3]) == [K.OPT_VALOR, K.OPT_FIGHT, K.OPT_END]
+    assert st.optcard[1] == -1                  # the Loot is face down
+    set_pile(st, "arch", ["smaug-the-terrible"])
+    st.sc[S.S_POWER] = cost(R, "smaug-the-terrible")
+    script(st, 0, [2])                          # no Loot: the fight names Smaug himself
+    TU.buy_phase(R, cfg, st, 0)
+    assert list(st.options[:3]) == [K.OPT_VALOR, K.OPT_FIGHT, K.OPT_END]
+    assert st.optcard[1] == kind("smaug-the-terrible")
 
 
 # =================================================================== Impossible Mode

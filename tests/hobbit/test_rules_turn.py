@@ -18,8 +18,8 @@ from simcore.games.hobbit import turn as TU
 from simcore.games.hobbit import zones as Z
 from simcore.games.hobbit.config import make_config
 
-from .scenario import (CAT, events, game, kind, path, pile, script, set_path, set_pile,
-                       set_zone, zone)
+from .scenario import (CAT, clear_events, events, game, kind, path, pile, script, set_path,
+                       set_pile, set_zone, zone)
 from .test_rules_cards import clear, new, ok, play
 
 
@@ -68,6 +68,20 @@ def test_the_path_is_dealt_five_from_the_shuffled_main_deck_beside_valor_and_cor
 
 @pytest.mark.rule("HB-S05")
 @pytest.mark.rule("HB-S06")
+@pytest.mark.rule("HB-S07")
+@pytest.mark.parametrize("knob,at", [(None, None), ("one-ring=first", -1), ("one-ring=last", 0)])
+def test_the_one_ring_lies_among_great_goblins_level_2_loot_as_the_knob_says(knob, at):
+    cat = CAT_.load_catalog(assume=[knob]) if knob else None
+    places = set()
+    for seed in range(1, 13):
+        _, R, cfg, st = game(players=2, seed=seed, cat=cat)
+        arch = pile(st, "arch")                 # bottom first: Azog, 3 Loot, Great Goblin, ...
+        under = arch[1:4]
+        assert arch[4] == "great-goblin" and "the-one-ring" in under
+        places.add(under.index("the-one-ring"))
+    assert places == ({0, 1, 2} if at is None else {at % 3})
+
+
 @pytest.mark.rule("HB-S07")
 def test_the_archenemies_stand_in_story_order_with_their_loot_under_them():
     seen1, seen2 = set(), set()
@@ -122,6 +136,27 @@ def test_a_turn_plays_the_hand_for_power_then_buys():
     script(st, 0, [0, 1])                                    # stealth; then (lindir, end): end
     TU.buy_phase(R, cfg, st, 0)
     assert zone(st, 0, "discard") == ["stealth"] and st.sc[S.S_POWER] == 2
+    ok(st, R)
+
+
+@pytest.mark.rule("HB-T01")
+@pytest.mark.parametrize("knob", [None, "play-after-buy=strict"])
+def test_a_card_drawn_while_buying_is_played_and_its_power_spent(knob):
+    cat = CAT_.load_catalog(assume=[knob]) if knob else None
+    R, cfg, st = new(heroes="gandalf,kili", cat=cat)    # Gandalf: a 6-cost gain draws 1
+    clear(st, 0)
+    set_zone(st, 0, "hand", ["courage"] * 6, cat=cat)
+    set_zone(st, 0, "deck", ["valor"], cat=cat)
+    set_path(st, ["elrond", None, None, None, None], cat=cat)        # cost 6
+    # every decision takes its first option: play each card; buy Elrond (6 of 6 Power), which
+    # draws the Valor; then end buying
+    TU.main_phase(R, cfg, st, 0)
+    assert zone(st, 0, "discard") == ["elrond"]
+    if knob is None:                            # the Valor is played: +2 Power to spend
+        assert zone(st, 0, "hand") == [] and "valor" in zone(st, 0, "played")
+        assert st.sc[S.S_POWER] == 2
+    else:                                       # play, then buy, then end: it stays in the hand
+        assert zone(st, 0, "hand") == ["valor"] and st.sc[S.S_POWER] == 0
     ok(st, R)
 
 
@@ -230,6 +265,24 @@ def test_a_group_ambush_is_due_after_a_defeat_for_loot_and_hits_from_the_next_pl
     R2, cfg2, st2 = new(players=3, cat=cat, heroes="bard,kili,beorn")
     TU.end_turn(R2, cfg2, st2, 0)
     assert len(events(st2, K.EV_GROUP)) == 3
+
+
+@pytest.mark.rule("HB-T07")
+@pytest.mark.parametrize("knob", [None, "group-ambush=not-at-start"])
+def test_the_trolls_at_set_up_and_smaug_the_magnificent_at_the_chapter_change_are_due(knob):
+    cat = CAT_.load_catalog(assume=[knob]) if knob else None
+    due = 1 if knob is None else 0
+    _, R, cfg, st = game(players=2, cat=cat)
+    assert pile(st, "arch")[-1] == "the-trolls" and st.sc[S.S_GROUP_DUE] == due
+    clear_events(st)
+    TU.end_turn(R, cfg, st, 0)                  # The Trolls' Group Ambush (discard 1), from seat 1
+    hits = [(e[2], e[3]) for e in events(st, K.EV_GROUP)]
+    assert hits == ([(1, kind("the-trolls")), (0, kind("the-trolls"))] if due else [])
+    assert st.sc[S.S_GROUP_DUE] == 0
+    set_pile(st, "arch", [], cat=cat)           # Azog fell: the stack is empty
+    TU.chapter_change(R, cfg, st, 0)            # step 9: Smaug the Magnificent on top
+    assert pile(st, "arch")[-1] == "smaug-the-magnificent" and st.sc[S.S_GROUP_DUE] == due
+    ok(st, R)
 
 
 @pytest.mark.rule("HB-T08")

@@ -171,3 +171,51 @@ def test_every_parameter_has_a_meaning_and_seat_defaults():
         assert DEFAULT_PARAMS[name] == list(s.params.values())
         assert len(s.params) <= 32
     assert strategies.get("lookahead", "hobbit", load=False).params["rounds"] >= 0
+
+
+def face_down_state(seed, under):
+    """Smaug the Magnificent on his Loot; seat 1 hit by Escape the Flames with `under` the
+    costliest card of his hand (his other cards the same whatever `under` is)."""
+    from tests.hobbit.test_rules_cards import clear, new
+    from tests.hobbit.scenario import kind, set_zone
+    from simcore.games.hobbit import effects as FX
+    R, cfg, st = new(chapter=1, seed=seed)
+    clear(st, 1)
+    set_zone(st, 1, "hand", ["despair", "courage", under])
+    set_zone(st, 1, "deck", ["courage"] * 4 + ["despair"] * 2)
+    FX.ambush(R, cfg, st, 1, kind("escape-the-flames"))
+    assert st.arch[st.sc[S.S_ARCH_N] - 2] == kind(under)
+    return R, cfg, st
+
+
+def test_greedy_values_a_card_put_face_down_by_what_the_deciding_player_could_know():
+    """Seat 1 saw the card he put under Smaug; seat 0 did not: his worth of the Loot a
+    defeat gains next is the same whether it is Azog or a Valor."""
+    from strategies.hobbit import values as V
+    from strategies.hobbit.greedy_params import PARAMS
+    params = np.asarray(list(PARAMS.values()), np.float64)
+    worth = {}
+    for under in ("azog", "valor"):
+        R, cfg, st = face_down_state(1, under)
+        ctx = V.weights(R, cfg, st, params, 0)
+        worth[under] = [V.loot_worth(R, cfg, st, p, params, 0, ctx) for p in (0, 1)]
+    assert worth["azog"][0] == worth["valor"][0]
+    assert worth["azog"][1] != worth["valor"][1]
+
+
+def test_lookahead_draws_a_card_another_player_put_face_down_among_his_hidden_cards():
+    """On lookahead's copy, the card seat 1 put under Smaug is, for seat 0, the costliest of a
+    random hand of seat 1's hidden cards (Azog whenever he is among them, else a Courage or
+    Despair), and for seat 1 the card itself; the box stays whole either way."""
+    from strategies.hobbit import lookahead as LA
+    from tests.hobbit.scenario import census
+    seen = set()
+    for seed in range(1, 31):
+        R, cfg, st = face_down_state(seed, "azog")
+        at = st.sc[S.S_ARCH_N] - 2
+        LA.hide_placed(R, st, 1)
+        assert CAT.cards[st.arch[at]] == "azog"
+        LA.hide_placed(R, st, 0)
+        seen.add(CAT.cards[st.arch[at]])
+        assert census(st, R) == []
+    assert seen == {"azog", "courage", "despair"} or seen == {"azog", "courage"}

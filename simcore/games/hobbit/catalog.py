@@ -344,7 +344,9 @@ def _heroes(f, assumptions):
 # --------------------------------------------------------------------------- setup.toml
 SETUP = {"hand": int, "path": int, "max_turns": int, "loot1_under": int, "loot2_under": int,
          "group_when": str, "defense_ambush": bool, "locations_stay": bool, "fights": int,
-         "auj_deck": int, "dos_deck": int, "impossible_auj": bool, "seat_vp": list}
+         "auj_deck": int, "dos_deck": int, "impossible_auj": bool, "seat_vp": list,
+         "play_after_buy": bool, "stack_live": str, "scorch_slots": bool, "scorch_ambush": bool,
+         "ring_at": str}
 DOS_START = {"cards": Field(dict), "random_auj": Field(int), "max_cost": Field(int),
              "corruption": Field(int), "stash": Field(int), "source": SOURCE}
 DOS_START_SETS = (K.SET_START, K.SET_VALOR, K.SET_AUJ)
@@ -367,6 +369,8 @@ def _setup(f, assumptions, ids, card):
                         ("dos_deck", 1, total(K.SET_DOS))):
         f.count(key, {"value": s[key]}, "value", lo, hi)
     f.choice("group_when", {"value": s["group_when"]}, "value", tuple(K.GROUP_WHEN), "group-ambush reading")
+    f.choice("stack_live", {"value": s["stack_live"]}, "value", tuple(K.STACK_LIVE), "stack-ongoing reading")
+    f.choice("ring_at", {"value": s["ring_at"]}, "value", tuple(K.RING_AT), "one-ring reading")
     sv = s["seat_vp"]
     if len(sv) != K.MAX_PLAYERS or not all(isinstance(x, int) and not isinstance(x, bool)
                                            and 0 <= x <= 20 for x in sv):
@@ -451,6 +455,11 @@ def load_catalog(data_dir: str | Path | None = None, assume=(), without=(), assu
     k[T.K_DOS_CORRUPTION], k[T.K_DOS_VALOR], k[T.K_DOS_STASH] = ds["corruption"], ds["valor"], ds["stash"]
     k[T.K_AUJ_DECK], k[T.K_DOS_DECK] = setup["auj_deck"], setup["dos_deck"]
     k[T.K_IMPOSSIBLE_AUJ] = int(setup["impossible_auj"])
+    k[T.K_PLAY_AFTER_BUY] = int(setup["play_after_buy"])
+    k[T.K_STACK_LIVE] = K.STACK_LIVE[setup["stack_live"]]
+    k[T.K_SCORCH_SLOTS] = int(setup["scorch_slots"])
+    k[T.K_SCORCH_AMBUSH] = int(setup["scorch_ambush"])
+    k[T.K_RING_AT] = K.RING_AT[setup["ring_at"]]
     for seat, n in enumerate(setup["seat_vp"]):
         k[T.K_SEAT_VP_0 + seat] = n
     rules = T.RULES.pack(dict(k=k, card=card, fx=fx, hero=hero, hfx=hfx, dos_deck=dos_deck))

@@ -101,7 +101,7 @@ OP_BOLG = 21            # Bolg: each player Stashes his deck's top card unless i
 OP_STASH_RANDOM = 22    # Smaug the Magnificent: Stash a random card of your hand (HB-D14)
 OP_HOARD_OR = 23        # Impossible Smaug the Magnificent: a card of your hand to Smaug's Loot, or a Corruption (HB-I03)
 OP_SCORCH = 24          # Smaug the Terrible: the main deck's top card into the Path; destroy the Path's
-                        # cheaper cards; with A > 0 (Impossible), an A-cost card destroys every other cost (HB-D15, HB-I04)
+                        # cheaper cards; with A > 0 (Impossible), an A-cost card destroys every other cost (HB-D12, HB-I04)
 OP_COST_UP = 25         # Stack Ongoing: cards of type B cost A more to buy
 OP_FIRST_POWER = 26     # the first time each turn you play a card of type B, +A Power
 OP_FIRST_DRAW = 27      # the first time each turn you play a card of type B, draw A cards
@@ -226,6 +226,10 @@ EV_END = 12             # a: consts.END_*, b: winner (-1: shared or none)
 EV_SCORE = 13           # a: VP, b: player, c: cards in Stash
 EV_DRAW = 14            # a: cards drawn, b: player
 EV_DISCARD = 15         # a: card, b: player
+EV_DEFEND = 16          # a: the Defense card discarded, b: player, c: the card avoided (HB-C04, HB-C07)
+EV_UNDER = 17           # a: card put face down under the archenemy on top, b: player, c: that archenemy
+EV_REMOVE = 18          # a: archenemy removed from the game at step 8 of the end of turn (HB-T08)
+EV_DRAWN = 19           # a: the card drawn, b: player (one per card; EV_DRAW counts them)
 EVENT_FIELDS = 6
 
 # --- random streams (simcore.rng): chance apart from choices
@@ -239,7 +243,24 @@ N_STREAMS = 4
 GROUP_DUE = 0           # HB-T07: an archenemy's Group Ambush is due when it comes to the top of the
                         # stack and each time it is defeated for a Loot ("if applicable")
 GROUP_EVERY_TURN = 1    # ... at the end of every turn while it is on top
-GROUP_WHEN = {"due": GROUP_DUE, "every-turn": GROUP_EVERY_TURN}
+GROUP_NOT_AT_START = 2  # as GROUP_DUE, but not for The Trolls on top at set-up nor Smaug the
+                        # Magnificent placed at step 9 of the chapter change
+GROUP_WHEN = {"due": GROUP_DUE, "every-turn": GROUP_EVERY_TURN, "not-at-start": GROUP_NOT_AT_START}
+
+# who put a card face down under the archenemy on top (State.arch_by: PUT_* * MAX_PLAYERS + seat;
+# 0: the rules, at set-up or the chapter change)
+PUT_FLAMES = 1          # Escape the Flames: the costliest card of the seat's hand (HB-K15)
+PUT_HOARD = 2           # Impossible Smaug the Magnificent: a card of the seat's hand he chose (HB-I03)
+
+# HB-S07: where The One Ring goes among Great Goblin's Level 2 Loot (setup.toml ring_at, knob one-ring)
+RING_SHUFFLED = 0       # shuffled in with them
+RING_FIRST = 1          # on top of them: the first Loot Great Goblin gives up
+RING_LAST = 2           # under them: the last
+RING_AT = {"shuffled": RING_SHUFFLED, "first": RING_FIRST, "last": RING_LAST}
+# HB-K01: where a Stack Ongoing is live (setup.toml stack_live, knob stack-ongoing)
+STACK_TOP = 0           # only while its card is on top of the archenemy stack
+STACK_WHOLE = 1         # while its card is anywhere in the archenemy stack
+STACK_LIVE = {"top": STACK_TOP, "whole-stack": STACK_WHOLE}
 
 # --- a card's position in a D_CARD / D_DEFEND option: zone * POS + index
 POS = 1024

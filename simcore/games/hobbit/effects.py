@@ -3,12 +3,12 @@ kernels. A card's text is rows of Rules.fx (when, what, A, B); `apply_op` does o
 player. Attacks, Ambushes and Group Ambushes hit players through `avoided` (a Defense card,
 HB-C04, HB-C07; Tauriel, HB-H02). Rule IDs refer to ../rules-checklist.md."""
 from ...jit import njit
-from ...rng import randint, shuffle
+from ...rng import randint
 from . import consts as K
 from . import state as S
 from . import tables as T
 from .decide import decide
-from .zones import (arch_take, destroy, draw, ev, find, hero_row, hero_value,
+from .zones import (arch_shuffle, arch_take, destroy, draw, ev, find, hero_row, hero_value,
                     loot_under, push, put_under_top, spop, take, top_card)
 
 
@@ -180,7 +180,7 @@ def take_loot(R, st):
     n = st.sc[S.S_ARCH_N]
     i = n - 2
     if R.card[st.arch[n - 1], T.C_SET] == K.SET_SMAUG_IMPOSSIBLE and k > 1:
-        shuffle(st.arch[n - 1 - k:n - 1], k, st.rng, K.STREAM_CHANCE)
+        arch_shuffle(st, n - 1 - k, k, K.STREAM_CHANCE)
         i = n - 1 - k + randint(st.rng, K.STREAM_CHANCE, k)
     return arch_take(st, i)
 
@@ -267,7 +267,7 @@ def apply_op(R, C, st, p, src, op, a, b, played):
         n = list_zone(st, p, K.Z_HAND, 0)
         pos = ask(R, C, st, p, K.ASK_HOARD, src, n, True)
         if pos != K.NONE and st.sc[S.S_ARCH_N] > 0:
-            put_under_top(st, take_at(st, p, pos))
+            put_under_top(st, take_at(st, p, pos), p, K.PUT_HOARD)
         else:
             gain_corruption(R, st, p, 1)
 
@@ -387,7 +387,7 @@ def flames(R, C, st, p, src):
             st.optcard[n] = c
             n += 1
     pos = ask(R, C, st, p, K.ASK_FLAMES, src, n, False)
-    put_under_top(st, take_at(st, p, pos))
+    put_under_top(st, take_at(st, p, pos), p, K.PUT_FLAMES)
 
 
 # ------------------------------------------------------------------ being hit
@@ -412,6 +412,7 @@ def avoided(R, C, st, q, src, ambush):
             if pos != K.NONE:
                 c = take_at(st, q, pos)
                 push(st, q, K.Z_DISCARD, c)
+                ev(st, K.EV_DEFEND, q, c, q, src)
                 for r in range(R.card[c, T.C_NFX]):
                     if R.fx[c, r, T.FX_TRIG] == K.TR_DEFENSE:
                         apply_op(R, C, st, q, c, R.fx[c, r, T.FX_OP], R.fx[c, r, T.FX_A],

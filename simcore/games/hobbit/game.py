@@ -19,7 +19,7 @@ from . import tables as T
 from .config import check_strategy, seat_rows, seat_strategies
 from .decide import CHOOSERS
 from .state import new_state
-from .turn import buy_phase, chapter_change, end_turn, play_hand, score, start_turn
+from .turn import chapter_change, end_turn, main_phase, score, start_turn
 from .zones import draw, ev, pile_take, push, spop, spush
 
 
@@ -98,18 +98,24 @@ def loot_onto_stack(R, st, loot_set, keep):
 @njit
 def build_arch_stack(R, st):
     """HB-S05..S07: the AUJ archenemies in story order (The Trolls on top), two random Level 1
-    Loot under The Trolls, two random Level 2 Loot and The One Ring (shuffled) under Great
-    Goblin."""
+    Loot under The Trolls, two random Level 2 Loot and The One Ring under Great Goblin
+    (shuffled with them; on top of them or under them with ring_at first / last)."""
     top_order = -1
     for c in range(R.card.shape[0]):
         if R.card[c, T.C_SET] == K.SET_ARCH_AUJ and R.card[c, T.C_ORDER] > top_order:
             top_order = R.card[c, T.C_ORDER]
     for order in range(top_order, -1, -1):
-        if order == 1:
+        if order == 1:                               # the One Ring's place: knob one-ring
             n0 = st.sc[S.S_ARCH_N]
+            if R.k[T.K_RING_AT] == K.RING_LAST:
+                loot_onto_stack(R, st, K.SET_RING, 1)
+                n0 = st.sc[S.S_ARCH_N]
             loot_onto_stack(R, st, K.SET_LOOT2, R.k[T.K_LOOT2_UNDER])
-            loot_onto_stack(R, st, K.SET_RING, 1)
+            if R.k[T.K_RING_AT] == K.RING_SHUFFLED:
+                loot_onto_stack(R, st, K.SET_RING, 1)
             shuffle(st.arch[n0:], st.sc[S.S_ARCH_N] - n0, st.rng, K.STREAM_SETUP)
+            if R.k[T.K_RING_AT] == K.RING_FIRST:
+                loot_onto_stack(R, st, K.SET_RING, 1)
         elif order == 0:
             loot_onto_stack(R, st, K.SET_LOOT1, R.k[T.K_LOOT1_UNDER])
         for i in range(st.sc[S.S_BOX_N]):
@@ -128,6 +134,7 @@ def setup_game(R, C, st, seed, game_index):
     st.pl[:, :] = 0
     st.zn[:, :] = 0
     st.path[:] = -1
+    st.arch_by[:] = 0
     st.pend[:] = 0
     st.tcount[:] = 0
     st.ctl[S.H_ASKED] = 0
@@ -163,6 +170,9 @@ def setup_game(R, C, st, seed, game_index):
     while st.sc[S.S_MAIN_N] > R.k[T.K_AUJ_DECK]:                     # the auj_deck lever
         spush(st.box, st.sc, S.S_BOX_N, spop(st.main, st.sc, S.S_MAIN_N))
     build_arch_stack(R, st)
+    # HB-T07: The Trolls come to the top at set-up: their Group Ambush is due at the end of the
+    # first turn (not with group_when not-at-start)
+    st.sc[S.S_GROUP_DUE] = 0 if R.k[T.K_GROUP_WHEN] == K.GROUP_NOT_AT_START else 1
     if dos:
         dos_start(R, C, st)
         return
@@ -218,8 +228,8 @@ def dos_start(R, C, st):
 # ------------------------------------------------------------------ the game
 @njit
 def play_game(R, C, st):
-    """HB-S08: seat 0 first, play passing left; a turn's start, its hand, its buys and its
-    end; the game ends by Smaug's fall or a Path left unfilled (HB-E01, E02), or the cap."""
+    """HB-S08: seat 0 first, play passing left; a turn's start, its hand and its buys (the
+    cards drawn while buying played too, HB-T01) and its end; the game ends by Smaug's fall or a Path left unfilled (HB-E01, E02), or the cap."""
     players = st.sc[S.S_PLAYERS]
     cur = 0
     while st.sc[S.S_END] == 0:
@@ -228,9 +238,7 @@ def play_game(R, C, st):
         st.sc[S.S_TURN] += 1
         st.sc[S.S_CUR] = cur
         start_turn(R, C, st, cur)
-        play_hand(R, C, st, cur)
-        if st.sc[S.S_END] == 0:
-            buy_phase(R, C, st, cur)
+        main_phase(R, C, st, cur)
         if st.sc[S.S_END] == 0:
             end_turn(R, C, st, cur)
         if st.sc[S.S_END] == 0 and st.sc[S.S_TURN] >= R.k[T.K_MAX_TURNS]:

@@ -5,7 +5,8 @@ last. One State serves a whole chunk: game.setup_game resets every game field.
 A player's zones are `z[p, Z_*, :zn[p, Z_*]]` (consts.Z_*: deck, hand, played, discard, Stash,
 Locations). The shared zones are one array each with its count in `sc`: the main deck, the
 Valor and Corruption stacks, the archenemy stack (Loot lies under its archenemy: the entries
-below it that are not archenemies), the two destroyed piles (HB-K08), the cards removed from
+below it down to the next archenemy the rules stacked; `arch_by` says, entry by entry, who put
+a card there face down: 0 the rules, else consts.PUT_* * MAX_PLAYERS + the seat), the two destroyed piles (HB-K08), the cards removed from
 the game and the box (cards this game does not use, or not yet: the DoS deck before the chapter
 change). The Path is `path[:MAX_PATH]`, -1 for an empty slot (HB-T06).
 """
@@ -40,6 +41,7 @@ _SCALARS = [
     "PEND_N",         # Ambushes waiting to hit the next player (HB-T10)
     "CUP_N",          # cards to Stash at the end of this turn (A Small Cup)
     "LAST_DRAWN",     # the cost of the card drawn last (Durin's Line Tapestry, HB-K14)
+    "DRAWN",          # cards drawn in the game so far (a card drawn while buying is then played, HB-T01)
     "EV_N",
     "EV_ON",
 ]
@@ -95,6 +97,7 @@ STATE = Layout("HobbitState", [
     ("valor", "i8", (None,), "game"),
     ("corr", "i8", (None,), "game"),
     ("arch", "i8", (None,), "game"),
+    ("arch_by", "i8", (None,), "game"),             # who put each arch entry there (zones.put_under_top)
     ("destroyed_auj", "i8", (None,), "game"),
     ("destroyed_dos", "i8", (None,), "game"),
     ("removed", "i8", (None,), "game"),
@@ -121,6 +124,6 @@ def new_state(rules=None, event_capacity: int = EVENT_CAPACITY) -> State:
     game.setup_game."""
     n = 512 if rules is None else max(1, box_size(rules))
     return STATE.allocate(dict(z=(K.MAX_PLAYERS, K.N_PLAYER_ZONES, n), main=(n,), valor=(n,),
-                               corr=(n,), arch=(n,), destroyed_auj=(n,), destroyed_dos=(n,),
+                               corr=(n,), arch=(n,), arch_by=(n,), destroyed_auj=(n,), destroyed_dos=(n,),
                                removed=(n,), box=(n,), cup=(n,), work=(n,),
                                events=(max(1, event_capacity), K.EVENT_FIELDS)))

@@ -27,6 +27,11 @@ _K = [
     "AUJ_DECK",         # HB-S03: cards of the shuffled AUJ main deck played (the rest stay boxed)
     "DOS_DECK",         # HB-D04: cards of the shuffled DoS main deck played (the rest stay boxed)
     "IMPOSSIBLE_AUJ",   # HB-I07: 1 if Impossible Mode's Corruption and Path rules hold in AUJ too
+    "PLAY_AFTER_BUY",   # HB-T01: 1 if a card drawn while buying may be played, the buying going on
+    "STACK_LIVE",       # HB-K01: consts.STACK_*: where a Stack Ongoing is live
+    "SCORCH_SLOTS",     # HB-D12: 1 if Smaug the Terrible's card takes a slot beyond a full Path's five
+    "SCORCH_AMBUSH",    # HB-D12: 1 if the Ambush of the card Smaug the Terrible puts into the Path hits
+    "RING_AT",          # HB-S07: consts.RING_*: where The One Ring lies among the Level 2 Loot
     "SEAT_VP_0",        # HB-E03: VP a seat is given at the end beyond its cards, one per seat
     "SEAT_VP_1",        #   (first player first; the rules' 0 for all: a designer's lever)
     "SEAT_VP_2",

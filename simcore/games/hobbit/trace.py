@@ -61,7 +61,15 @@ def _line(e, cat) -> str | None:
     if kind == K.EV_REFILL:
         return f"  {'Smaug the Terrible puts' if c else 'the Path gets'} {_card(cat, a)} into slot {b}"
     if kind == K.EV_DRAW:
-        return None
+        return None                                  # its cards are the EV_DRAWN before it
+    if kind == K.EV_DRAWN:                           # format_log gathers a player's draws
+        return f"  player {b} draws {_card(cat, a)}"
+    if kind == K.EV_DEFEND:
+        return f"  player {b} discards {_card(cat, a)} to avoid {_card(cat, c)}"
+    if kind == K.EV_UNDER:
+        return f"  player {b} puts {_card(cat, a)} face down under {_card(cat, c)}"
+    if kind == K.EV_REMOVE:
+        return f"  {_card(cat, a)} leaves the game (no VP, no Loot left under it)"
     if kind == K.EV_DISCARD:
         return f"  player {b} discards {_card(cat, a)}" + (" from his deck" if c == 1 else "")
     if kind == K.EV_SCORE:
@@ -72,7 +80,32 @@ def _line(e, cat) -> str | None:
     return None
 
 
-format_log, event_records = event_log(_line, _EV_NAMES)
+_format_lines, event_records = event_log(_line, _EV_NAMES)
+
+
+def format_log(events, catalog) -> list[str]:
+    """The log's lines; the cards a player draws in a row on one line ("player 1 draws ...")."""
+    out, run, who = [], [], -1
+
+    def flush():
+        if run:
+            out.append(f"  player {who} draws {', '.join(run)}")
+            run.clear()
+
+    for e in events:
+        kind, p, a = int(e[0]), int(e[2]), int(e[3])
+        if kind == K.EV_DRAWN:
+            if int(e[4]) != who:
+                flush()
+            who = int(e[4])
+            run.append(_card(catalog, a))
+            continue
+        if kind == K.EV_DRAW:
+            continue
+        flush()
+        out.extend(_format_lines([e], catalog))
+    flush()
+    return out
 
 
 def objectives_summary(st, catalog) -> list[str]:

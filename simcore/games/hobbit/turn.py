@@ -8,8 +8,8 @@ from . import state as S
 from . import tables as T
 from .decide import decide
 from .effects import (ambush, apply_op, attack, gain, group_ambush, has_rows, stash, take_loot)
-from .zones import (arch_top, destroy, draw, effective_cost, ev, find, hero_row, hero_value,
-                    loot_under, move_all, pile_take, push, spop, spush, take)
+from .zones import (arch_push, arch_top, destroy, draw, effective_cost, ev, find, hero_row,
+                    hero_value, loot_under, move_all, pile_take, push, spop, spush, take)
 
 
 # ------------------------------------------------------------------ playing a card
@@ -166,6 +166,28 @@ def fight(R, C, st, p):
 
 
 @njit
+def rest_of_turn(R, C, st, p, drawn):
+    """HB-T01: p buys and fights (buy_phase); with play_after_buy, when cards were drawn since
+    st.sc[S_DRAWN] was `drawn` (a hero's big-gain while buying), he plays his hand again and
+    buys on, until he ends buying with nothing new drawn."""
+    while st.sc[S.S_END] == 0:
+        buy_phase(R, C, st, p)
+        if st.sc[S.S_END] != 0 or R.k[T.K_PLAY_AFTER_BUY] == 0 or st.sc[S.S_DRAWN] == drawn \
+                or st.zn[p, K.Z_HAND] == 0:
+            return
+        play_hand(R, C, st, p)
+        drawn = st.sc[S.S_DRAWN]
+
+
+@njit
+def main_phase(R, C, st, p):
+    """HB-T01: p plays his hand, then buys and fights (playing what he draws while buying)."""
+    play_hand(R, C, st, p)
+    if st.sc[S.S_END] == 0:
+        rest_of_turn(R, C, st, p, st.sc[S.S_DRAWN])
+
+
+@njit
 def buy_phase(R, C, st, p):
     """HB-T01, HB-T05: buy Path cards or the top Valor, fight the archenemy, until p ends."""
     while st.sc[S.S_END] == 0:
@@ -184,8 +206,8 @@ def buy_phase(R, C, st, p):
                 st.optcard[n] = c
                 n += 1
         if can_fight(R, st):
-            st.options[n] = K.OPT_FIGHT
-            st.optcard[n] = fight_gain(R, st)
+            st.options[n] = K.OPT_FIGHT                              # the card it gains, -1
+            st.optcard[n] = fight_gain(R, st) if loot_under(R, st) == 0 else -1   # if face down
             n += 1
         st.options[n] = K.OPT_END
         st.optcard[n] = -1
@@ -230,38 +252,47 @@ def refill(R, st, pending):
 
 
 @njit
-def scorch(R, st, a):
-    """HB-D12, HB-I04: the main deck's top card goes into the Path and destroys the cheaper
-    Path cards (with a > 0: a card costing a destroys every card of another cost)."""
+def scorch(R, C, st, p, a):
+    """HB-D12, HB-I04: at the start of p's turn the main deck's top card goes into the Path and
+    destroys the cheaper Path cards (with a > 0: a card costing a destroys every card of
+    another cost). A full Path takes it into a slot beyond its five (up to MAX_PATH; with
+    scorch_slots off, into the slot of a card it destroys, or it is destroyed itself when it
+    destroys none); its Ambush hits p only with scorch_ambush (HB-T10 names the refill)."""
     if st.sc[S.S_MAIN_N] == 0:
         return
     c = spop(st.main, st.sc, S.S_MAIN_N)
+    slots = K.MAX_PATH if R.k[T.K_SCORCH_SLOTS] else R.k[T.K_PATH]
     at = -1
-    for s in range(K.MAX_PATH):
-        if st.path[s] < 0 and (s >= R.k[T.K_PATH] or at < 0):
+    for s in range(slots):
+        if st.path[s] < 0:
             at = s
             break
-    if at < 0:
-        destroy(R, st, c, 10 + K.MAX_PATH)
-        return
-    st.path[at] = c
-    ev(st, K.EV_REFILL, st.sc[S.S_CUR], c, at, 1)
     cost = R.card[c, T.C_COST]
     for s in range(K.MAX_PATH):
         o = st.path[s]
-        if s == at or o < 0:
+        if o < 0:
             continue
         oc = R.card[o, T.C_COST]
         if (a == 0 and oc < cost) or (a > 0 and cost == a and oc != a):
             st.path[s] = -1
             destroy(R, st, o, 10 + s)
+            if at < 0 and s < slots:
+                at = s
+    if at < 0:
+        destroy(R, st, c, 10 + K.MAX_PATH)
+        return
+    st.path[at] = c
+    ev(st, K.EV_REFILL, st.sc[S.S_CUR], c, at, 1)
+    if R.k[T.K_SCORCH_AMBUSH]:
+        ambush(R, C, st, p, c)
 
 
 # ------------------------------------------------------------------ a turn
 @njit
 def start_turn(R, C, st, p):
     """Reset the turn's counters; the Ambushes of the last refill hit p (HB-T10); the Stack
-    Ongoing of the archenemy on top acts (HB-K01, HB-D12); a hero's stash-start."""
+    Ongoing of the archenemy on top acts (HB-K01, HB-D12; of every archenemy in the stack with
+    stack_live whole-stack); a hero's stash-start."""
     st.sc[S.S_POWER] = 0
     st.sc[S.S_FIGHTS] = 0
     st.sc[S.S_CUP] = 0
@@ -279,11 +310,16 @@ def start_turn(R, C, st, p):
         if c >= 0:
             ambush(R, C, st, p, c)
     st.sc[S.S_PEND_N] = 0
-    top = arch_top(st)
-    if top >= 0:
-        for r in range(R.card[top, T.C_NFX]):
-            if R.fx[top, r, T.FX_TRIG] == K.TR_STACK and R.fx[top, r, T.FX_OP] == K.OP_SCORCH:
-                scorch(R, st, R.fx[top, r, T.FX_A])
+    n = st.sc[S.S_ARCH_N]
+    for i in range(n - 1, -1, -1):
+        if i < n - 1 and R.k[T.K_STACK_LIVE] != K.STACK_WHOLE:
+            break
+        a = st.arch[i]
+        if st.arch_by[i] != 0 or R.card[a, T.C_TYPE] != K.T_ARCHENEMY:
+            continue
+        for r in range(R.card[a, T.C_NFX]):
+            if R.fx[a, r, T.FX_TRIG] == K.TR_STACK and R.fx[a, r, T.FX_OP] == K.OP_SCORCH:
+                scorch(R, C, st, p, R.fx[a, r, T.FX_A])
     if hero_row(R, st, p, K.OP_STASH_START) >= 0:
         apply_op(R, C, st, p, -1, K.OP_STASH, 1, 0, 0)
 
@@ -342,6 +378,7 @@ def end_turn(R, C, st, p):
     if top >= 0 and R.card[top, T.C_ZERO_VP] and not R.card[top, T.C_FINAL] and \
             loot_under(R, st) == 0 and st.sc[S.S_ARCH_N] > 0:
         spush(st.removed, st.sc, S.S_REMOVED_N, spop(st.arch, st.sc, S.S_ARCH_N))
+        ev(st, K.EV_REMOVE, p, top, 0, 0)
         if st.sc[S.S_ARCH_N] > 0:
             st.sc[S.S_GROUP_DUE] = 1
     if st.sc[S.S_AZOG_FELL]:
@@ -393,14 +430,14 @@ def chapter_change(R, C, st, p):
     st.sc[S.S_AZOG_FELL] = 0
     st.sc[S.S_CHAPTER] = 1
     st.sc[S.S_CHAPTER_TURN] = st.sc[S.S_TURN]
+    ev(st, K.EV_CHAPTER, p, 1, 0, 0)                                 # each step's header first
     while st.sc[S.S_MAIN_N] > 0:                                     # 1
         destroy(R, st, spop(st.main, st.sc, S.S_MAIN_N), 20)
-    ev(st, K.EV_CHAPTER, p, 1, 0, 0)
+    ev(st, K.EV_CHAPTER, p, 2, 0, 0)
     for s in range(K.MAX_PATH):                                      # 2
         if st.path[s] >= 0:
             destroy(R, st, st.path[s], 10 + s)
             st.path[s] = -1
-    ev(st, K.EV_CHAPTER, p, 2, 0, 0)
     box_take_set(R, st, K.SET_HOARDING, st.corr, S.S_CORR_N,         # 3, HB-I01
                  st.sc[S.S_MODE] != K.MODE_NORMAL)
     ev(st, K.EV_CHAPTER, p, 3, 0, 0)
@@ -410,9 +447,10 @@ def chapter_change(R, C, st, p):
         spush(st.box, st.sc, S.S_BOX_N, spop(st.main, st.sc, S.S_MAIN_N))
     ev(st, K.EV_CHAPTER, p, 4, st.sc[S.S_MAIN_N], 0)
     st.sc[S.S_PEND_N] = 0
-    ok = refill(R, st, True)                                         # 5
     ev(st, K.EV_CHAPTER, p, 5, 0, 0)
+    ok = refill(R, st, True)                                         # 5
     first = (p + 1) % players
+    ev(st, K.EV_CHAPTER, p, 6, 0, 0)
     while st.sc[S.S_PEND_N] > 0:                                     # 6
         n = st.sc[S.S_PEND_N]
         for j in range(n):
@@ -424,17 +462,19 @@ def chapter_change(R, C, st, p):
             st.pend[k] = st.pend[k + 1]
         st.sc[S.S_PEND_N] = n - 1
         group_ambush(R, C, st, first, c, K.TR_AMBUSH)
-    ev(st, K.EV_CHAPTER, p, 6, 0, 0)
     ss = smaug_set(st)
-    spush(st.arch, st.sc, S.S_ARCH_N, box_take_card(R, st, ss, 1))   # 7
+    st.arch_by[:] = 0                                                # the stack is empty: Azog fell
+    arch_push(st, box_take_card(R, st, ss, 1))                       # 7
     ev(st, K.EV_CHAPTER, p, 7, 0, 0)
     n0 = st.sc[S.S_ARCH_N]                                           # 8
     box_take_set(R, st, K.SET_LOOT4, st.arch, S.S_ARCH_N, True)
     shuffle(st.arch[n0:], st.sc[S.S_ARCH_N] - n0, st.rng, K.STREAM_SETUP)
     ev(st, K.EV_CHAPTER, p, 8, st.sc[S.S_ARCH_N] - n0, 0)
-    spush(st.arch, st.sc, S.S_ARCH_N, box_take_card(R, st, ss, 0))   # 9
+    arch_push(st, box_take_card(R, st, ss, 0))                       # 9
     ev(st, K.EV_CHAPTER, p, 9, 0, 0)
-    st.sc[S.S_GROUP_DUE] = 0
+    # HB-T07: Smaug the Magnificent comes to the top: his Group Ambush is due at the end of the
+    # first turn (not with group_when not-at-start)
+    st.sc[S.S_GROUP_DUE] = 0 if R.k[T.K_GROUP_WHEN] == K.GROUP_NOT_AT_START else 1
     if not ok:
         st.sc[S.S_END] = K.END_PATH
 

@@ -3,7 +3,7 @@ of one zone and puts it into another, so the box's counts are conserved by const
 Rule IDs refer to ../rules-checklist.md. Kernels never allocate: every buffer is in the State."""
 from ...eventlog import append_event
 from ...jit import njit
-from ...rng import shuffle
+from ...rng import randint, shuffle
 from . import consts as K
 from . import state as S
 from . import tables as T
@@ -77,6 +77,8 @@ def draw_one(st, p):
     if card >= 0:
         st.zn[p, K.Z_DECK] -= 1
         push(st, p, K.Z_HAND, card)
+        st.sc[S.S_DRAWN] += 1
+        ev(st, K.EV_DRAWN, p, card, p, 0)
     return card
 
 
@@ -145,11 +147,13 @@ def arch_top(st):
 
 @njit
 def loot_under(R, st):
-    """How many Loot cards lie immediately under the archenemy on top (HB-C02, HB-D15)."""
+    """How many Loot cards lie immediately under the archenemy on top (HB-C02, HB-D15): the
+    cards down to the next archenemy the rules stacked; a card a player put there (Escape the
+    Flames, Impossible Smaug's hoard) is Loot whatever its type, Azog too."""
     n = st.sc[S.S_ARCH_N]
     k = 0
     for i in range(n - 2, -1, -1):
-        if R.card[st.arch[i], T.C_TYPE] == K.T_ARCHENEMY:
+        if st.arch_by[i] == 0 and R.card[st.arch[i], T.C_TYPE] == K.T_ARCHENEMY:
             break
         k += 1
     return k
@@ -167,32 +171,67 @@ def pile_take(arr, sc, at, i):
 
 
 @njit
+def arch_push(st, card):
+    """The rules put `card` on top of the archenemy stack (set-up, the chapter change)."""
+    st.arch_by[st.sc[S.S_ARCH_N]] = 0
+    spush(st.arch, st.sc, S.S_ARCH_N, card)
+
+
+@njit
 def arch_take(st, i):
-    """Take the card at position i of the archenemy stack out of it."""
+    """Take the card at position i of the archenemy stack out of it (who put each card there
+    moves with it)."""
+    n = st.sc[S.S_ARCH_N]
+    for j in range(i, n - 1):
+        st.arch_by[j] = st.arch_by[j + 1]
     return pile_take(st.arch, st.sc, S.S_ARCH_N, i)
 
 
 @njit
-def put_under_top(st, card):
-    """HB-K15, HB-I03: a card placed face down immediately under the archenemy on top."""
+def arch_shuffle(st, lo, k, stream):
+    """Fisher-Yates shuffle of the stack's entries lo .. lo + k - 1 (as rng.shuffle draws),
+    who put each card there moving with it."""
+    for i in range(k - 1, 0, -1):
+        j = randint(st.rng, stream, i + 1)
+        t = st.arch[lo + i]
+        st.arch[lo + i] = st.arch[lo + j]
+        st.arch[lo + j] = t
+        t = st.arch_by[lo + i]
+        st.arch_by[lo + i] = st.arch_by[lo + j]
+        st.arch_by[lo + j] = t
+
+
+@njit
+def put_under_top(st, card, p, how):
+    """HB-K15, HB-I03: seat p puts a card face down immediately under the archenemy on top
+    (`how`: consts.PUT_*); only p saw it."""
     n = st.sc[S.S_ARCH_N]
     st.arch[n] = st.arch[n - 1]
+    st.arch_by[n] = st.arch_by[n - 1]
     st.arch[n - 1] = card
+    st.arch_by[n - 1] = how * K.MAX_PLAYERS + p
     st.sc[S.S_ARCH_N] = n + 1
+    ev(st, K.EV_UNDER, p, card, p, st.arch[n])
 
 
 @njit
 def effective_cost(R, st, p, card):
-    """What card costs player p to buy now: its cost, plus the archenemy's Stack Ongoing
-    `cost-up` (HB-K01), less the hero's Valor discount."""
+    """What card costs player p to buy now: its cost, plus the `cost-up` of the Stack Ongoing
+    of the archenemy on top (HB-K01; of every archenemy in the stack with stack_live
+    whole-stack), less the hero's Valor discount."""
     cost = R.card[card, T.C_COST]
-    top = arch_top(st)
-    if top >= 0:
-        for r in range(R.card[top, T.C_NFX]):
-            if R.fx[top, r, T.FX_TRIG] == K.TR_STACK and R.fx[top, r, T.FX_OP] == K.OP_COST_UP:
-                b = R.fx[top, r, T.FX_B]
+    n = st.sc[S.S_ARCH_N]
+    for i in range(n - 1, -1, -1):
+        if i < n - 1 and R.k[T.K_STACK_LIVE] != K.STACK_WHOLE:
+            break
+        a = st.arch[i]
+        if st.arch_by[i] != 0 or R.card[a, T.C_TYPE] != K.T_ARCHENEMY:
+            continue
+        for r in range(R.card[a, T.C_NFX]):
+            if R.fx[a, r, T.FX_TRIG] == K.TR_STACK and R.fx[a, r, T.FX_OP] == K.OP_COST_UP:
+                b = R.fx[a, r, T.FX_B]
                 if b == K.ANY_TYPE or b == R.card[card, T.C_TYPE]:
-                    cost += R.fx[top, r, T.FX_A]
+                    cost += R.fx[a, r, T.FX_A]
     if R.card[card, T.C_TYPE] == K.T_VALOR:
         h = st.pl[p, S.P_HERO]
         for r in range(R.hero[h, T.HR_NFX]):
