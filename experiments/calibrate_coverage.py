@@ -133,15 +133,17 @@ def lines(result: dict) -> list[str]:
 
 
 def main(argv=None):
-    """scripts/calibrate-coverage: the numbers of docs/calibrate.md (Hidden Village's ladder
+    """scripts/calibrate-coverage: the numbers of docs/calibrate.md (the default game's ladder
     by default; a game without levels: its default options at 2, 3 and 4 players)."""
     import argparse
     import json
 
+    from simcore.games import DEFAULT_GAME
+
     from .scale import ladder_axes, skill_base
     ap = argparse.ArgumentParser(prog="scripts/calibrate-coverage",
                                  description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", default="hidden-village", help="the game (default: %(default)s)")
+    ap.add_argument("--game", default=DEFAULT_GAME, help="the game (default: %(default)s)")
     ap.add_argument("--reps", type=int, default=200, help="calibrations a scenario (%(default)s)")
     ap.add_argument("--games", type=int, default=1000,
                     help="the calibration curves' games a skill (%(default)s)")
