@@ -13,6 +13,17 @@ from .needs import res_value
 NO_UNIT = 1e9      # result_costs before it finds a resource the team holds
 
 
+@njit(inline="always")   # typed into result_costs and the planner's memo key
+def holds_hunted_card(R, st):
+    """Does the player whose turn it is hold a card a Smurf hunt would take (one that is not
+    a starting Smurf)? Playing the turn's card can change the answer."""
+    p = st.sc[S.S_CUR]
+    for s in range(st.hand_n[p]):
+        if R.smurf_kind[st.hand[p, s]] != K.KIND_STARTING:
+            return True
+    return False
+
+
 @njit(inline="always")   # typed into dice_harms and ignore_score: its tuple stays in registers
 def result_costs(R, C, st, params, v0, v1, v2):
     """What each kind of die result costs the team now, on greedy's scale (a gain is a
@@ -45,12 +56,7 @@ def result_costs(R, C, st, params, v0, v1, v2):
                 reduce += R.inv_op[card, K.OP_SHORTAGE_REDUCE, K.OPV_AMOUNT]
     if not guarded:
         attack += W_CARD_LOSS
-    hunt = 0.0
-    p = st.sc[S.S_CUR]
-    for s in range(st.hand_n[p]):
-        if R.smurf_kind[st.hand[p, s]] != K.KIND_STARTING:
-            hunt = W_CARD_LOSS
-            break
+    hunt = W_CARD_LOSS if holds_hunted_card(R, st) else 0.0
     # FACE_NOTHING (reduce), AZRAEL, CRACOUCASS, SHORTAGE, DESTROY_INVENTION, SMURF_HUNT,
     # FIND, BRIGHT_IDEA
     return (float(reduce), W_AZRAEL_STEP, attack, held if held < NO_UNIT else 0.0,

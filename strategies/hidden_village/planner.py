@@ -32,6 +32,7 @@ from simcore.linked import CHOOSE_SIGNATURE, bind
 from simcore.packed import as_record
 
 from .needs import cache_requirements, starting_cards_left
+from .harms import holds_hunted_card
 from .values import card_value
 from .placement import completes, completion_value, invention_place_score, place_context
 from .heuristics import ILLEGAL, score
@@ -134,15 +135,18 @@ def score_placements(R, C, st, params):
 @njit
 def memo_key(R, C, st):
     """A key of everything plan_score reads that can change within a turn (stock, meeples,
-    Azrael, the nest, the decks a rescue draws from, ideas and inventions, objectives done,
-    the starting Smurfs a relocation could still remove):
+    Azrael, the nest, the decks a rescue draws from, ideas and inventions, whether the played
+    card forbids the inventions, objectives done, the starting Smurfs a relocation could still
+    remove, whether the player holds a card a Smurf hunt would take: the card played leaves
+    the hand between the two decisions):
     the placement scores of the turn's card decision still hold at its placement decision
     when the key is unchanged and the played card changes no cost."""
     h = st.sc[S.S_ROUND] * 1000003 + st.sc[S.S_TURN]
     for v in (st.stock[0], st.stock[1], st.stock[2], st.sc[S.S_ESPLANADE], st.sc[S.S_AZRAEL],
               st.sc[S.S_NEST], st.pile_n[S.P_FOREST], st.pile_n[S.P_EXTRA], st.inv_n[S.I_IDEAS],
               st.inv_n[S.I_CRAFTED], st.inv_n[S.I_DECK], st.sc[S.S_DANGER_STREAK],
-              st.sc[S.S_N_CRAFTED], st.sc[S.S_N_RESCUES], starting_cards_left(R, C, st)):
+              st.sc[S.S_N_CRAFTED], st.sc[S.S_N_RESCUES], st.sc[S.S_NO_INV],
+              starting_cards_left(R, C, st), 1 if holds_hunted_card(R, st) else 0):
         h = h * 1000003 + v
     for i in range(st.sc[S.S_N_HOUSES]):
         h = h * 3 + st.house_built[i]
