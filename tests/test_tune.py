@@ -326,3 +326,8 @@ def test_calibrated_with_another_strategy_or_a_skill_is_one_error_line(tmp_path,
     target = [] if "--target" in args else ["--target", "win=0.3"]
     line = one_error("tune", "--game", "cake-race", "--calibrated", str(p), *target, *args)
     assert words in line, line
+
+
+def test_calibration_games_without_calibrated_is_one_error_line():
+    line = one_error("tune", "--game", "cake-race", "--target", "win=0.3", "--calibration-games", "200")
+    assert "--calibration-games goes with --calibrated" in line, line

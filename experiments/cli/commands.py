@@ -398,10 +398,12 @@ def tune(
         "playtests placed on the skill scale (as `meeplesim calibrate`), the levers tuned for "
         "the `skill` strategy at the middle of its 95% skill interval, and the proposal "
         "replayed at both ends of the interval."),
-    calibration_games: int = typer.Option(CALIBRATE_GAMES, "--calibration-games", help="With "
-                                          "--calibrated: games per configuration and skill."),
-    calibration_points: int = typer.Option(CALIBRATE_POINTS, "--calibration-points", help="With "
-                                           "--calibrated: skills simulated from 0 to 1."),
+    calibration_games: Optional[int] = typer.Option(
+        None, "--calibration-games", help=f"With --calibrated: games per configuration and skill "
+        f"(default {CALIBRATE_GAMES})."),
+    calibration_points: Optional[int] = typer.Option(
+        None, "--calibration-points", help=f"With --calibrated: skills simulated from 0 to 1 "
+        f"(default {CALIBRATE_POINTS})."),
     as_json: JsonOpt = False, jobs: JobsOpt = None, backend: BackendOpt = "loky",
     scheduler: SchedulerOpt = None, chunk: ChunkOpt = api.DEFAULT_CHUNK, results: ResultsOpt = None,
     *, options: dict,
@@ -435,10 +437,16 @@ def tune(
         players = players if players is not None else more.get("players")
         param = [f"{k}={v}" for k, v in more.get("params", {}).items()] + list(param or [])
     spec = make_spec(game, players, strategy, param, seed, data, options, seat_skill)
+    if calibrated is None and (calibration_games, calibration_points) != (None, None):
+        from simcore.errors import UserError
+        flag = "--calibration-games" if calibration_games is not None else "--calibration-points"
+        raise UserError(f"{flag} goes with --calibrated PLAYTESTS.csv")
     ex = _execution("tuning", chunk, jobs, backend, scheduler, None, None)
     with ex.progress:
         if calibrated is not None:
-            r = api.tune_calibrated(calibrated, spec, items, calibration_games, calibration_points,
+            r = api.tune_calibrated(calibrated, spec, items,
+                                    CALIBRATE_GAMES if calibration_games is None else calibration_games,
+                                    CALIBRATE_POINTS if calibration_points is None else calibration_points,
                                     lever or (), games, max_games, confirm_games, band_games,
                                     results, ex, exhaustive, optimiser, trials)
         else:
