@@ -32,7 +32,7 @@ from .scale import ladder_axes, skill_base
 
 __all__ = ["RunSpec", "Resolved", "resolve", "play", "run", "compare", "sweep", "ladder",
            "report", "read_results", "verify", "assumptions", "validate_assumptions", "sensitivity",
-           "tune", "levers", "calibrate", "Execution", "DEFAULT_CHUNK", "DEFAULT_MAX_GAMES"]
+           "tune", "tune_calibrated", "levers", "calibrate", "Execution", "DEFAULT_CHUNK", "DEFAULT_MAX_GAMES"]
 
 
 # ----------------------------------------------------------------------------- play
@@ -390,6 +390,22 @@ def tune(spec: RunSpec, targets: list, levers: list | tuple = (), games: int = 5
     from .tune import tune as _tune
     return _tune(spec, targets, levers, games, max_games, confirm_games, band_games, results,
                  execution, exhaustive, optimiser, trials)
+
+
+def tune_calibrated(playtests: str, spec: RunSpec, targets: list, calibration_games: int = 1000,
+                    points: int = 11, levers: list | tuple = (), games: int = 500,
+                    max_games: int = 16_000, confirm_games: int = 10_000, band_games: int = 1_000,
+                    results: str | None = None, execution: Execution | None = None,
+                    exhaustive: bool = False, optimiser: str = "optuna", trials: int = 0):
+    """Design mode for a real table: its playtests calibrated (`calibrate`, into
+    RESULTS/calibration), the levers tuned for the `skill` strategy at the middle of the
+    skill's 95% interval, each proposal replayed at both ends of it (`TuneResult.ends`; the
+    `tune --json` object gains "calibrated"); see experiments.tune.calibrated."""
+    from .tune import calibrated
+    return calibrated(playtests, spec, targets, calibration_games, points, results, execution,
+                      lever_items=levers, games=games, max_games=max_games,
+                      confirm_games=confirm_games, band_games=band_games, full_grid=exhaustive,
+                      optimiser=optimiser, trials=trials)
 
 
 # ----------------------------------------------------------------------------- results

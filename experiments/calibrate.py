@@ -33,6 +33,10 @@ MISFIT_ROWS = 3          # the rows that disagree most, in the text
 # a row's share of the deviance the misfit sentence names: the chi-square's 95% point at one
 # degree of freedom (a row this far off on its own; below it, only the worst row is named)
 ROW_MISFIT = 3.841
+# what a results folder keeps of its calibration besides the games: the playtests and the fit
+# (the report's section "Your table" reads it: experiments/reporting.py)
+CALIBRATION_FILE = "calibration.json"
+CALIBRATION_FORMAT = 1
 
 
 class Curves:
@@ -100,6 +104,26 @@ class CalibrateResult:
                                  "ci_high": p["ci_high"],
                                  **{k: p[k] for k in ("band_low", "band_high") if k in p}}
                                 for p in self.predictions]}
+
+    def record(self, row_cells: list, pred_cells: list, wins: dict) -> dict:
+        """What RESULTS/calibration.json keeps: the playtests (pooled a configuration, with their
+        rows in the file), the `--json` object, each row's observed rate, Wilson interval and
+        share of the deviance, the misfit sentence, and the cells each row and prediction rests
+        on (one per skill) with the wins read from the first `games` games of each: a report
+        checks the folder still holds those games."""
+        pt = self.playtests
+        return {"format": CALIBRATION_FORMAT, "seed": self.seed, "games": self.games,
+                "skills": self.skills,
+                "playtests": {"file": pt.path, "columns": pt.columns,
+                              "tests": [{"options": t.options, "games": t.games, "wins": t.wins,
+                                         "rows": t.rows} for t in pt.tests]},
+                "result": self.to_dict(),
+                "rows": [{"win_rate": r["win_rate"], "ci_low": r["ci_low"],
+                          "ci_high": r["ci_high"], "misfit": r["deviance"], "cells": ids}
+                         for r, ids in zip(self.rows, row_cells)],
+                "prediction_cells": pred_cells,
+                "wins": {cid: int(wins[cid]) for ids in [*row_cells, *pred_cells] for cid in ids},
+                "misfit_words": self.misfit_words(), "notes": self.notes}
 
     def misfits(self) -> list:
         """The rows that disagree most with one skill (largest share of the deviance first)."""
@@ -280,5 +304,11 @@ def calibrate(playtests: str, spec: RunSpec, across: dict | None = None,
                                 None if results is None else os.path.join(results, "band"), ex)
     elif band_games is not None:
         notes.append(f"game '{base.game.name}' declares no knobs: no band")
-    return CalibrateResult(base.game, pt, skills, f, rows, preds, games, games * len(curves.cells),
-                           played, notes, spec.seed, results, band_games, band_played)
+    c = CalibrateResult(base.game, pt, skills, f, rows, preds, games, games * len(curves.cells),
+                        played, notes, spec.seed, results, band_games, band_played)
+    if results is not None:
+        import os
+        from simcore.store import write_json
+        write_json(os.path.join(results, CALIBRATION_FILE),
+                   c.record(row_ids, [ids for _, ids in preds_at], curves.wins))
+    return c

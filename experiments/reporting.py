@@ -71,8 +71,29 @@ def load(folders: list):
         df.insert(df.columns.get_loc("outcome") + 1 if "outcome" in df.columns else len(df.columns),
                   "won", df["outcome"] == 1 if "outcome" in df.columns else False)
         parts.append(df)
-        sources.append(Source(str(folder), m))
+        sources.append(Source(str(folder), m, _calibration(path)))
     return pd.concat(parts, ignore_index=True), sources
+
+
+def _calibration(path: Path) -> dict | None:
+    """The calibration a folder made by `meeplesim calibrate --results` keeps beside its games
+    (experiments.calibrate.CALIBRATION_FILE), or None; a UserError naming the file when it
+    cannot be read."""
+    from .calibrate import CALIBRATION_FILE, CALIBRATION_FORMAT
+    f = path / CALIBRATION_FILE
+    if not f.exists():
+        return None
+    try:
+        c = json.loads(f.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise UserError(f"{f}: not a readable calibration ({e}); make it again with "
+                        f"`meeplesim calibrate PLAYTESTS.csv ... --results {path}`")
+    if not isinstance(c, dict) or c.get("format") != CALIBRATION_FORMAT:
+        raise UserError(f"{f}: not a calibration of this version (format "
+                        f"{c.get('format') if isinstance(c, dict) else None!r}, expected "
+                        f"{CALIBRATION_FORMAT}); make it again with `meeplesim calibrate "
+                        f"PLAYTESTS.csv ... --results {path}`")
+    return c
 
 
 def game_of(sources: list):

@@ -99,6 +99,8 @@ class TuneResult:
     seconds: float
     results: str | None
     exhaustive: bool = False
+    calibration: object = None   # a calibrated tune's experiments.calibrate.CalibrateResult
+    ends: list = field(default_factory=list)   # its proposals replayed at the skill interval's ends
 
     @property
     def reachable(self) -> bool:
@@ -112,6 +114,11 @@ class TuneResult:
                "rows": self.rows, "games_spent": self.games_spent, "reachable": self.reachable}
         if not self.reachable:
             out["why"] = "; ".join(s.why for s in self.searches if not s.reachable)
+        if self.calibration is not None:
+            f = self.calibration.fit
+            out["calibrated"] = {"playtests": self.calibration.playtests.path, "skill": f.skill,
+                                 "skill_low": f.low, "skill_high": f.high, "fit_p": f.fit_p,
+                                 "tuned_at": self.params.get("skill"), "ends": self.ends}
         return out
 
 
@@ -451,8 +458,10 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
          max_games: int = DEFAULT_MAX_GAMES, confirm_games: int = DEFAULT_CONFIRM,
          band_games: int = DEFAULT_BAND_GAMES, results: str | None = None,
          execution: Execution | None = None, full_grid: bool = False,
-         optimiser: str = "optuna", trials: int = 0) -> TuneResult:
-    """Tune the levers for the targets (["KEY=P", ...]); see the module's docstring."""
+         optimiser: str = "optuna", trials: int = 0, ends: tuple = ()) -> TuneResult:
+    """Tune the levers for the targets (["KEY=P", ...]); see the module's docstring. `ends`:
+    skills the proposal of each win-rate target is replayed at too (the `skill` strategy, the
+    confirmation's fresh seeds and games): a calibrated tune's skill interval's ends."""
     from simcore.games import get_game
     ex = execution or Execution()
     check_games(games)
@@ -482,7 +491,7 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
     ex.check(games)
     held = contextlib.ExitStack()
     folder = held.enter_context(folder_or_temporary(results, "tune"))
-    identity = run_identity(game.name, spec.seed, experiment="tune")
+    identity = _identity(game, spec)
     t0 = time.perf_counter()
     bench = None
     try:
@@ -517,14 +526,72 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
                     s.why = "; ".join(x for x in (s.why, f"seats: the proposal {words(s.point)} leaves "
                                                   f"{', '.join(short)} outside the fair share's "
                                                   f"{t.win_rate:.1%} (95% intervals, fresh seeds)") if x)
+        at_ends = [_at_skill(bench, s, t, x, confirm_games) for s in searches for t in s.targets
+                   for x in ends]
         first = next(iter(bench.cells.values()))
         return TuneResult(game.name, first.run.strategy_name,
                           {k: v for k, v in sorted(first.run.param_values().items()) if k in spec.params},
-                          searches, rows, bench.played, time.perf_counter() - t0, results, full_grid)
+                          searches, rows, bench.played, time.perf_counter() - t0, results, full_grid,
+                          ends=at_ends)
     finally:
         if bench is not None:
             bench.close()
         held.close()
+
+
+def _identity(game, spec: RunSpec) -> dict:
+    """The identity a tune's results folder is written under."""
+    return run_identity(game.name, spec.seed, experiment="tune")
+
+
+def _at_skill(bench: Bench, s, t: Target, skill: float, games: int) -> dict:
+    """The proposal for target t replayed by a team of `skill` on the confirmation's fresh
+    seeds: its win rate, 95% interval and whether that holds the target."""
+    st = win_stats(bench.wins(bench.cell(t, s.point, seeds="confirm", skill=skill), games),
+                   games, Z95)
+    return {"key": t.key, "skill": skill, "target": t.win_rate, "win_rate": st["win_rate"],
+            "ci_low": st["ci_low"], "ci_high": st["ci_high"],
+            "met": bool(st["ci_low"] <= t.win_rate <= st["ci_high"])}
+
+
+def calibrated(playtests: str, spec: RunSpec, targets: list, calibration_games: int,
+               points: int, results: str | None = None, execution: Execution | None = None,
+               **tune_args) -> TuneResult:
+    """Design mode for a real table (`tune --calibrated PLAYTESTS.csv`): the playtests placed on
+    the skill scale (experiments.calibrate, `calibration_games` games a configuration and skill
+    at `points` skills, into RESULTS/calibration), the levers tuned for the `skill` strategy at
+    the middle of the skill's 95% interval, and each proposal replayed at both ends of that
+    interval on the confirmation's fresh seeds (TuneResult.ends)."""
+    import os
+
+    from .calibrate import calibrate
+    if spec.strategy not in (None, "skill"):
+        raise UserError(f"--calibrated tunes for the calibrated table, the `skill` strategy at its "
+                        f"skill: leave --strategy {spec.strategy} out")
+    if "skill" in spec.params:
+        raise UserError("--calibrated: the skill comes from the playtests; leave --param skill= out")
+    spec = spec.but(strategy="skill")
+    from simcore.games import get_game
+    game = get_game(spec.game)
+    ts = parse_targets(targets, game, game.load_catalog(spec.data),
+                       spec.players or game.default_players)
+    if not all(t.searched_alone for t in ts):
+        raise UserError("--calibrated tunes win-rate targets (a level's or win=P), not seats or "
+                        "rounds")
+    t0 = time.perf_counter()
+    if results is not None:     # the tune's folder first: the calibration is a folder inside it
+        from simcore.store import ResultsStore
+        ResultsStore(results, "tune", _identity(game, spec), {}).close()
+    c = calibrate(playtests, spec, games=calibration_games, points=points,
+                  results=None if results is None else os.path.join(results, "calibration"),
+                  execution=execution)
+    mid = round((c.fit.low + c.fit.high) / 2, 3)
+    r = tune(spec.but(params={**spec.params, "skill": mid}), targets, results=results,
+             execution=execution, ends=(c.fit.low, c.fit.high), **tune_args)
+    r.calibration = c
+    r.games_spent += c.played
+    r.seconds = time.perf_counter() - t0
+    return r
 
 
 def _confirm(bench: Bench, s, t: Target, games: int, band_games: int, game, folder) -> list:

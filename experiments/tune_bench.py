@@ -79,11 +79,15 @@ class Bench:
     def __exit__(self, *exc):
         self.close()
 
-    def cell(self, t: Target, point: dict, seeds: str = "search"):
-        """The cell of target t at point ({Lever: value}) on the seeds of a phase (SEEDS)."""
+    def cell(self, t: Target, point: dict, seeds: str = "search", skill: float | None = None):
+        """The cell of target t at point ({Lever: value}) on the seeds of a phase (SEEDS); with
+        `skill`, played by the `skill` strategy at that skill instead of the spec's (phase
+        `<seeds>-skill`: a calibrated tune's proposal replayed at its skill interval's ends,
+        which the report's "Proposed levels" does not read)."""
         from simcore import levers as L
         name = words(point)
-        cid = f"{t.key},{name}" + (f",{seeds}" if seeds != "search" else "")
+        cid = f"{t.key},{name}" + (f",{seeds}" if seeds != "search" else "") + \
+            (f",skill={skill:g}" if skill is not None else "")
         if cid not in self.cells:
             rules = Path(self.folder) / "rules" / name
             L.write_data(rules, self.spec.data, L.data_with(self.files, point),
@@ -91,12 +95,15 @@ class Bench:
                          + f" (the rest as in {self.spec.data or 'the shipped data'})")
             s = self.spec.but(data=str(rules), options={t.option: t.key} if t.option else {},
                               seed=self.spec.seed + SEEDS[seeds] * FRESH_SEED)
+            if skill is not None:
+                s = s.but(params={**s.params, "skill": skill})
             c = make_cell(cid, s, {"target": t.key, "point": name})
             # the result rows say what they tune (reports.tune reads them)
             c.constants.update(tune_target=t.key, tune_goal=float(t.win_rate),
                                lever=",".join(lv.id for lv in point),
                                value=",".join(str(int(v)) for v in point.values()),
-                               current=",".join(str(lv.current) for lv in point), phase=seeds)
+                               current=",".join(str(lv.current) for lv in point),
+                               phase=seeds if skill is None else f"{seeds}-skill")
             self.cells[cid] = c
         return self.cells[cid]
 

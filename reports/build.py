@@ -18,6 +18,7 @@ from . import curve as C
 from . import figures as F
 from . import html as H
 from . import sensitivity as S
+from . import table as Y
 from .tune import proposed, searched, split_tune
 from . import tables as T
 from .answers import (answers, fair_results, fixed_cells, full_mix, headline, main_results,
@@ -27,9 +28,11 @@ from .answers import (answers, fair_results, fixed_cells, full_mix, headline, ma
 
 @dataclass
 class Source:
-    """One results folder: its path and its manifest (as read from manifest.json)."""
+    """One results folder: its path, its manifest (as read from manifest.json) and the
+    calibration it keeps (`meeplesim calibrate --results`: reports.table), if any."""
     path: str
     manifest: dict
+    calibration: dict | None = None
 
 
 @dataclass
@@ -45,7 +48,13 @@ class Context:
 # ----------------------------------------------------------------------------- tables
 def compute(df: pd.DataFrame, rep, ctx: Context | None = None) -> dict:
     """Every table of the report, by file stem (tables that do not apply to the game are
-    absent; a table may be empty when the results hold nothing for it)."""
+    absent; a table may be empty when the results hold nothing for it); with a calibrated
+    folder among the sources, the section "Your table"'s (reports.table)."""
+    return {**games_tables(df, rep, ctx), **Y.tables(df, ctx.sources if ctx else [])}
+
+
+def games_tables(df: pd.DataFrame, rep, ctx: Context | None = None) -> dict:
+    """The tables read from the games alone (compute)."""
     df, tune = split_tune(df)
     df, curves = C.split(df, rep)
     df, sens = split_sensitivity(df)
@@ -192,6 +201,7 @@ def make_figures(tables: dict, rep) -> tuple[dict, list]:
     odds = T.sort_configs(overview_rows(tables["win_odds"], rep, main, fixed), rep)
     rep = shown_report(rep, odds)       # every axis the rows vary: a line, a row each
     figs, notes = {}, []
+    figs.update(your_table_figures(tables))
     fig = curve_figure(tables, rep)
     if fig is not None:
         figs["difficulty_curve"] = fig
@@ -307,6 +317,21 @@ def curve_figure(tables: dict, rep):
                                f"its skill" + (f" ({who})" if who else ""))
 
 
+def your_table_figures(tables: dict) -> dict:
+    """Each calibrated folder's playtests on their curves (stems start with 'your_table')."""
+    figs = {}
+    ok = [e for e in tables.get("_your_table") or [] if not e["stale"]]
+    for i, e in enumerate(ok):
+        r = e["calibration"]["result"]
+        pt = e["calibration"]["playtests"]
+        fig = F.your_table(e["points"], e["rows"], r["skill"], r["skill_low"], r["skill_high"],
+                           f"Your table: the playtests of {Path(pt['file']).name} on the skill "
+                           f"scale (skill {r['skill']:.2f})")
+        if fig is not None:
+            figs["your_table" + (f"-{i + 1}" if len(ok) > 1 else "")] = fig
+    return figs
+
+
 def setting_label(values: dict, rep) -> str:
     """A sensitivity setting in words: 'Terrible (red die, Hungry), planner team, 3 players'."""
     x = rep.axis(rep.x).say(values[rep.x]) if rep.x in values else ""
@@ -382,8 +407,10 @@ def build(df: pd.DataFrame, rep, ctx: Context, out) -> dict:
     tmp = out / ".index.html.tmp"
     sens = {k: pngs.pop(k) for k in list(pngs) if k.startswith("sensitivity")}
     unknowns = H.unknowns_html(tables, rep, sens, captions, setting_label)
+    yours = H.your_table_html(tables, rep, {k: pngs.pop(k) for k in list(pngs)
+                                            if k.startswith("your_table")}, captions)
     tmp.write_text(H.render(ctx, rep, df, sections(tables, overview_report(tables, rep)), pngs,
-                            captions, notes, lines, unknowns), encoding="utf-8")
+                            captions, notes, lines, unknowns, yours), encoding="utf-8")
     tmp.replace(index)
     written.update(index=index, headline=head, headline_title=head_title, answers=lines)
     return written

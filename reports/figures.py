@@ -488,3 +488,47 @@ def difficulty_curves(points: pd.DataFrame, thresholds: pd.DataFrame, rep,
                    f"{n} per point on the same seeds, band: 95% Wilson interval; a diamond marks "
                    f"the skill the monotone fit needs for even odds (the dotted line at 50%).")
     return fig
+
+
+# ----------------------------------------------------------------------------- your table
+def your_table(points: pd.DataFrame, rows: pd.DataFrame, skill: float, low: float, high: float,
+               title: str) -> Figure | None:
+    """A calibration's playtests on their curves (reports.table): per playtest configuration
+    the simulated win rate against skill (band: each point's 95% Wilson interval) and the
+    table's observed rate drawn at the fitted skill with its 95% Wilson interval; the skill's
+    95% interval shaded. None without points."""
+    if points is None or points.empty:
+        return None
+    fig = _new(7.5, 5.2, "")
+    ax = fig.subplots()
+    ax.axvspan(low, high, color="#999999", alpha=0.18, lw=0,
+               label=f"skill's 95% interval ({low:.2f} - {high:.2f})")
+    ax.axvline(skill, color="#555555", lw=1, ls="--")
+    for i, p in points.groupby("row", sort=True):
+        colour = COLOURS[int(i) % len(COLOURS)]
+        p = p.sort_values("skill")
+        s = p["skill"].to_numpy(float)
+        ax.fill_between(s, 100 * p["ci_low"].to_numpy(float), 100 * p["ci_high"].to_numpy(float),
+                        color=colour, alpha=0.15, lw=0)
+        ax.plot(s, 100 * p["win_rate"].to_numpy(float), color=colour, marker="o", ms=3, lw=1.6,
+                label=f"{p['label'].iloc[0]}: simulated")
+        r = rows.iloc[int(i)]
+        y = 100 * float(r["win_rate"])
+        ax.errorbar([skill], [y], yerr=[[y - 100 * float(r["ci_low"])],
+                                        [100 * float(r["ci_high"]) - y]],
+                    color=colour, marker="s", ms=8, markeredgecolor="black", capsize=5, lw=1.6,
+                    ls="none", label=f"{p['label'].iloc[0]}: won {int(r['wins'])} of "
+                                     f"{int(r['games'])}", zorder=5)
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("skill of the team (the game's skill scale, 0 plays like random)")
+    ax.set_ylabel("win rate (% of games won)")
+    _pct_axis(ax)
+    ax.legend(loc="upper left", fontsize=8)
+    _title(fig, title)
+    fig.caption = (f"The playtests placed on the skill scale: each configuration's simulated win "
+                   f"rate against skill ({_games(points)} per point on the same seeds, band: 95% "
+                   f"Wilson interval), and the table's own win rate there (square, with its 95% "
+                   f"Wilson interval) drawn at the fitted skill {skill:.2f} (dashed line; shaded: "
+                   f"its 95% interval). A square far off its curve is a row one skill does not "
+                   f"explain.")
+    return fig

@@ -35,19 +35,23 @@ LABELS = {
     "tuned_for": "target", "lever": "lever", "current": "in the data", "proposed": "proposed",
     "goal": "goal (%)", "value": "value", "met": "goal within the 95% CI",
     "goal_rounds": "goal (rounds)", "mean_rounds": "mean rounds",
+    "fitted": "fitted win rate (%)", "misfit": "misfit (share of the deviance)",
+    "band_low": "knob band, lowest (%)", "band_high": "knob band, highest (%)",
 }
 # interval column pairs (X_ci_low, X_ci_high) -> the label of the merged column
 INTERVALS = {("ci_low", "ci_high"): "95% CI (%)",
              ("diff_ci_low", "diff_ci_high"): "paired 95% CI (points)",
              ("unpaired_ci_low", "unpaired_ci_high"): "unpaired 95% CI (points)",
              ("interaction_ci_low", "interaction_ci_high"): "interaction 95% CI (points)",
-             ("rounds_ci_low", "rounds_ci_high"): "95% CI (rounds)"}
+             ("rounds_ci_low", "rounds_ci_high"): "95% CI (rounds)",
+             ("fitted_ci_low", "fitted_ci_high"): "fitted 95% CI (%)"}
 PERCENT = {"win_rate", "ci_low", "ci_high", "halfwidth", "base_rate", "other_rate", "diff",
            "diff_ci_low", "diff_ci_high", "unpaired_ci_low", "unpaired_ci_high", "share",
            "one_step_share", "interaction", "interaction_ci_low", "interaction_ci_high",
            "diff_a", "diff_b", "diff_sum", "diff_joint", "single_low", "single_high",
            "sample_low", "sample_high", "pessimistic", "optimistic", "envelope_low", "envelope_high",
-           "target", "reached", "goal"}
+           "target", "reached", "goal", "fitted", "fitted_ci_low", "fitted_ci_high",
+           "band_low", "band_high"}
 
 
 def labels(rep) -> dict:
@@ -374,8 +378,57 @@ def unknowns_html(tables: dict, rep, pngs: dict, captions: dict, setting_label) 
             + "".join(parts))
 
 
+def your_table_html(tables: dict, rep, pngs: dict, captions: dict) -> str:
+    """The section "Your table" (reports.table): per calibrated folder, the playtests, the
+    fitted skill with its interval and the fit test, the misfit in words, the playtests on
+    their curves, the rows with the fit and the predictions; a folder whose games no longer
+    support its calibration says so instead."""
+    from .table import PREDICTIONS, ROWS, stale_words
+    es = tables.get("_your_table") or []
+    if not es:
+        return ""
+    parts = []
+    for e in es:
+        if e["stale"]:
+            parts.append(f"<p class='none'>{html.escape(stale_words(e))}</p>")
+            continue
+        c, r = e["calibration"], e["calibration"]["result"]
+        pt = c["playtests"]
+        games = sum(t["games"] for t in pt["tests"])
+        fit = ("" if r["fit_p"] is None else
+               f"; the test that one skill explains every row gives p = {r['fit_p']:.3f}")
+        parts.append(
+            f"<p>The playtests of <code>{html.escape(pt['file'])}</code> ({games:,} games in "
+            f"{len(pt['tests'])} configuration{'s' if len(pt['tests']) != 1 else ''}, from "
+            f"{html.escape(e['source'])}) placed on the game's skill scale (the "
+            f"<code>skill</code> strategy, 0 plays like random): {c['games']:,} simulated games "
+            f"per configuration and skill at {len(c['skills'])} skills, on seed {c['seed']}, "
+            f"{r['games_simulated']:,} in all.</p><ul class='answers'>"
+            f"<li>The table plays like a team of skill <b>{r['skill']:.2f}</b> (95% interval "
+            f"{r['skill_low']:.2f} - {r['skill_high']:.2f}){html.escape(fit)}.</li>"
+            f"<li>{html.escape(c['misfit_words'])}</li></ul>"
+            + "".join(f"<p class='every'>note: {html.escape(n)}</p>" for n in c.get("notes", [])))
+    figs = "".join(_figure(k, v, captions[k]) for k, v in pngs.items())
+    parts.append(figs)
+    for stem, title, intro in (
+            (ROWS, "The playtests and the fit", "Per configuration played: the table's games and "
+             "wins, its win rate with its 95% Wilson interval, the win rate fitted at its skill "
+             "with its 95% interval (the skill's uncertainty and the simulation's error carried), "
+             "and the row's share of the fit test's deviance (misfit; about 4 or more is a row "
+             "that disagrees on its own, at the 5% level)."),
+            (PREDICTIONS, "Predicted for this table", "The calibrated table's win rate at every "
+             "level and die (and the options given with --across), with a 95% interval that "
+             "carries the skill's uncertainty and the simulation's Monte Carlo error; with "
+             "--band, the band of the knobs at the fitted skill.")):
+        t = tables.get(stem)
+        if t is not None and not t.empty:
+            parts.append(f"<h3 id='t-{stem}'>{title}</h3><p>{html.escape(intro)} "
+                         f"(<a href='tables/{stem}.csv'>{stem}.csv</a>)</p>" + table_html(t, rep))
+    return "".join(parts)
+
+
 def render(ctx, rep, df: pd.DataFrame, sections: list, pngs: dict, captions: dict,
-           figure_notes: list, lines: list, unknowns: str = "") -> str:
+           figure_notes: list, lines: list, unknowns: str = "", yours: str = "") -> str:
     """The page. `sections`: (stem, title, intro, table) in order, each with rows."""
     figs = "".join(
         f"<figure id='{stem}'><img alt='{html.escape(stem)}' src='data:image/png;base64,"
@@ -389,6 +442,7 @@ def render(ctx, rep, df: pd.DataFrame, sections: list, pngs: dict, captions: dic
                      for stem, title, intro, t in sections)
     parts = [("answers", "Answers", "<ul class='answers'>" + "".join(
                  f"<li>{html.escape(s)}</li>" for s in lines) + "</ul>" if lines else ""),
+             ("your-table", "Your table", yours),
              ("unknowns", "How much the unknowns matter", unknowns),
              ("figures", "Figures", figs), ("tables", "Tables", tables),
              ("configuration", "Configuration and seeds", config_html(ctx.sources, df)),

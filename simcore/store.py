@@ -89,6 +89,12 @@ def _write_atomic(path: Path, data: bytes):
         raise
 
 
+def write_json(path, obj):
+    """A JSON file in a results folder beside its games (a calibration's playtests and fit),
+    written atomically (StorageError for an OSError)."""
+    _write_atomic(Path(path), (json.dumps(obj, indent=1) + "\n").encode())
+
+
 def table_digest(table) -> str:
     """SHA-256 over a table's column names and values (not its metadata)."""
     h = hashlib.sha256()

@@ -281,3 +281,53 @@ def test_a_rounds_target_tunes_the_games_length_and_answers_with_its_mean_and_in
     prop = pd.read_csv(tmp_path / "report" / "tables" / "proposed_levels.csv")
     assert prop["mean_rounds"].iloc[0] == pytest.approx(row["win_rate"])
     assert prop["goal_rounds"].iloc[0] == 100
+
+
+# ----------------------------------------------------------------------------- --calibrated
+def test_a_calibrated_tune_tunes_at_the_skill_intervals_middle_and_replays_both_ends(tmp_path):
+    p = tmp_path / "our-table.csv"
+    p.write_text("games,wins\n30,9\n")
+    res = tmp_path / "res"
+    run = lambda: api.tune_calibrated(str(p), api.RunSpec(game="cake-race"), ["win=0.3"], 200, 3,
+                                      ["cake-supply=10..50"], games=300, max_games=600,
+                                      confirm_games=300, band_games=0, results=str(res),
+                                      execution=api.Execution(jobs=1))
+    r = run()
+    f = r.calibration.fit
+    assert 0 <= f.low < f.high <= 1
+    assert r.strategy == "skill" and r.params == {"skill": round((f.low + f.high) / 2, 3)}
+    assert [(e["key"], e["skill"]) for e in r.ends] == [("win", f.low), ("win", f.high)]
+    for e in r.ends:
+        assert e["ci_low"] <= e["win_rate"] <= e["ci_high"]
+        assert e["met"] == (e["ci_low"] <= 0.3 <= e["ci_high"])
+    # an end is the proposal's rules played by a team of that skill on the confirmation's seeds
+    point = r.to_dict()["proposal"]
+    rules = res / "rules" / ",".join(f"{k}={v}" for k, v in point.items())
+    replay = api.run(api.RunSpec(game="cake-race", strategy="skill", params={"skill": f.low},
+                                 data=str(rules), seed=1 + FRESH_SEED), 300,
+                     execution=api.Execution(jobs=1))
+    assert replay.summary["wins"] == round(r.ends[0]["win_rate"] * 300)
+    d = r.to_dict()["calibrated"]
+    assert d["skill_low"] == f.low and d["tuned_at"] == r.params["skill"] and d["ends"] == r.ends
+    assert (res / "calibration" / "calibration.json").is_file()
+    again = run()
+    same = lambda d: {k: v for k, v in d.items() if k != "games_spent"}
+    assert again.games_spent == 0 and same(again.to_dict()) == same(r.to_dict())
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--strategy", "greedy"], "leave --strategy greedy out"),
+    (["--param", "skill=0.5"], "leave --param skill= out"),
+    (["--target", "rounds=100"], "--calibrated tunes win-rate targets"),
+])
+def test_calibrated_with_another_strategy_or_a_skill_is_one_error_line(tmp_path, args, words):
+    p = tmp_path / "our-table.csv"
+    p.write_text("games,wins\n30,9\n")
+    target = [] if "--target" in args else ["--target", "win=0.3"]
+    line = one_error("tune", "--game", "cake-race", "--calibrated", str(p), *target, *args)
+    assert words in line, line
+
+
+def test_calibration_games_without_calibrated_is_one_error_line():
+    line = one_error("tune", "--game", "cake-race", "--target", "win=0.3", "--calibration-games", "200")
+    assert "--calibration-games goes with --calibrated" in line, line

@@ -393,6 +393,17 @@ def tune(
                                   "optuna (TPE) or nevergrad (NGOpt; pip install nevergrad)."),
     trials: int = typer.Option(0, "--trials", help="Several levers: points asked of the "
                                "optimiser (0: 20 + 30 per lever)."),
+    calibrated: Optional[str] = typer.Option(
+        None, "--calibrated", metavar="PLAYTESTS.csv", help="Tune for a real table: its "
+        "playtests placed on the skill scale (as `meeplesim calibrate`), the levers tuned for "
+        "the `skill` strategy at the middle of its 95% skill interval, and the proposal "
+        "replayed at both ends of the interval."),
+    calibration_games: Optional[int] = typer.Option(
+        None, "--calibration-games", help=f"With --calibrated: games per configuration and skill "
+        f"(default {CALIBRATE_GAMES})."),
+    calibration_points: Optional[int] = typer.Option(
+        None, "--calibration-points", help=f"With --calibrated: skills simulated from 0 to 1 "
+        f"(default {CALIBRATE_POINTS})."),
     as_json: JsonOpt = False, jobs: JobsOpt = None, backend: BackendOpt = "loky",
     scheduler: SchedulerOpt = None, chunk: ChunkOpt = api.DEFAULT_CHUNK, results: ResultsOpt = None,
     *, options: dict,
@@ -410,6 +421,8 @@ def tune(
     Example: meeplesim tune --target terrible=0.4 --lever lost-smurfs --lever gargamel-cards
 
     Example: meeplesim tune --list-levers
+
+    Example: meeplesim tune --calibrated playtests.csv --target terrible=0.5
     """
     if list_levers:
         rows = [lv.row() for lv in api.levers(game, data)]
@@ -424,10 +437,21 @@ def tune(
         players = players if players is not None else more.get("players")
         param = [f"{k}={v}" for k, v in more.get("params", {}).items()] + list(param or [])
     spec = make_spec(game, players, strategy, param, seed, data, options, seat_skill)
+    if calibrated is None and (calibration_games, calibration_points) != (None, None):
+        from simcore.errors import UserError
+        flag = "--calibration-games" if calibration_games is not None else "--calibration-points"
+        raise UserError(f"{flag} goes with --calibrated PLAYTESTS.csv")
     ex = _execution("tuning", chunk, jobs, backend, scheduler, None, None)
     with ex.progress:
-        r = api.tune(spec, items, lever or (), games, max_games, confirm_games, band_games,
-                     results, ex, exhaustive, optimiser, trials)
+        if calibrated is not None:
+            r = api.tune_calibrated(calibrated, spec, items,
+                                    CALIBRATE_GAMES if calibration_games is None else calibration_games,
+                                    CALIBRATE_POINTS if calibration_points is None else calibration_points,
+                                    lever or (), games, max_games, confirm_games, band_games,
+                                    results, ex, exhaustive, optimiser, trials)
+        else:
+            r = api.tune(spec, items, lever or (), games, max_games, confirm_games, band_games,
+                         results, ex, exhaustive, optimiser, trials)
     if as_json:        # the notes (a lever whose win rate turns) on stderr: stdout is the object
         _rows_out([n for s in r.searches for n in s.notes], [r.to_dict()], True, None, r)
         return

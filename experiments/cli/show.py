@@ -289,7 +289,16 @@ def tune_lines(r) -> list[str]:
     out = [f"tune ({how}, paired seeds): {r.strategy}"
            + (f" {options_words(r.params)}" if r.params else "")
            + f"; {r.games_spent:,} games in {r.seconds:.1f} s"
-           + (f"; results in {r.results}" if r.results else ""), ""]
+           + (f"; results in {r.results}" if r.results else "")]
+    if r.calibration is not None:
+        f = r.calibration.fit
+        out.append(f"calibrated: playtests {r.calibration.playtests.path} place the table at skill "
+                   f"{f.skill:.2f} (95% interval {f.low:.2f} - {f.high:.2f}"
+                   + (f"; fit p = {f.fit_p:.3f}" if f.fit_p is not None else "")
+                   + f"); tuned at the interval's middle, skill {r.params.get('skill'):g}")
+        if f.fit_p is not None and f.fit_p < 0.05:
+            out.append(f"note: {r.calibration.misfit_words()}")
+    out.append("")
     out.append(f"{'target':<18} {'lever':<30} {'now':>4} {'tuned':>5}  {'measured':>8}  "
                f"{'95% CI':<15} {'goal':>6}  {'met':<3}  band over the knobs")
     rows = iter(r.rows)
@@ -313,6 +322,14 @@ def tune_lines(r) -> list[str]:
         if not s.reachable:
             out.append(f"note: unreachable: {s.why}")
         out += [f"note: {n}" for n in s.notes]
+    if r.ends:
+        out.append("")
+        out.append("the proposal at both ends of the skill interval (fresh seeds, as measured "
+                   "above):")
+        for e in r.ends:
+            out.append(f"  {e['key']:<16} skill {e['skill']:.2f}: {pct(e['win_rate'])} "
+                       f"({pct(e['ci_low'])} - {pct(e['ci_high'])}); goal {pct(e['target'])} "
+                       f"{'within' if e['met'] else 'outside'} the 95% CI")
     out.append("")
     out.append("searched (point: win rate, or mean rounds, over the paired games played):")
     for s in r.searches:
