@@ -6,7 +6,8 @@ The design (simcore.assumptions.design): the default; every alternative of every
 (the tornado); a Latin hypercube sample of many knobs at once; the all-pessimistic and
 all-optimistic sets. Then, per setting, the knobs with the largest single effects are played
 two at a time (every pair among the top `interactions`), so that an interaction (a joint
-effect unlike the sum of the two single effects) can be named.
+effect unlike the sum of the two single effects) can be named. A game with no knobs (its rules
+complete) has nothing open: its default rules alone are played, at each setting.
 
 Every rule set of a setting is a cell paired with that setting's default cell (a unit of the
 engine): fixed game counts, or `until_halfwidth` per pair. The cells' rows carry `setting`,

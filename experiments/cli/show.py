@@ -274,7 +274,8 @@ def sensitivity_lines(r, top: int | None = None) -> list[str]:
 
 def _no_knobs_lines(r) -> list[str]:
     """`sensitivity` of a game with no knobs: it says so, then each setting's default rules."""
-    out = [f"{r.settings[0]['played']['game']} has no knobs: nothing in its rules is assumed open; the default rules alone:"]
+    game = r.settings[0]["played"]["game"]
+    out = [f"{game} has no knobs: nothing in its rules is assumed open; the default rules alone:"]
     for s in r.settings:
         e, p = s["analysis"]["envelope"], s["played"]
         head = options_words({k: v for k, v in p.items() if k not in ("game",) and v is not None})
