@@ -6,7 +6,8 @@ The design (simcore.assumptions.design): the default; every alternative of every
 (the tornado); a Latin hypercube sample of many knobs at once; the all-pessimistic and
 all-optimistic sets. Then, per setting, the knobs with the largest single effects are played
 two at a time (every pair among the top `interactions`), so that an interaction (a joint
-effect unlike the sum of the two single effects) can be named.
+effect unlike the sum of the two single effects) can be named. A game with no knobs (its rules
+complete) has nothing open: its default rules alone are played, at each setting.
 
 Every rule set of a setting is a cell paired with that setting's default cell (a unit of the
 engine): fixed game counts, or `until_halfwidth` per pair. The cells' rows carry `setting`,
@@ -20,6 +21,7 @@ import itertools
 from dataclasses import dataclass, field
 
 from simcore.errors import UserError
+from simcore.games import get_game
 
 from .engine import make_cell
 from .playing import Execution, folder_or_temporary, play_cells, run_identity
@@ -98,7 +100,9 @@ def _settings(spec: RunSpec, across: dict, game) -> list:
 
 def _cell(setting_id: str, rs, spec: RunSpec):
     cid = (f"{setting_id}," if setting_id else "") + f"rules={rs.name}"
-    cell = make_cell(cid, spec.but(options={"assume": list(rs.assume)}), {"rules": rs.name})
+    knobbed = bool(get_game(spec.game).assumptions)    # a game with no knobs has no `assume`
+    cell = make_cell(cid, spec.but(options={"assume": list(rs.assume)}) if knobbed else spec,
+                     {"rules": rs.name})
     cell.constants.update(setting=setting_id or "all", rules=rs.name, rule_kind=rs.kind)
     return cell
 
@@ -120,7 +124,6 @@ def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000,
     import time
 
     from simcore import assumptions as A
-    from simcore.games import get_game
 
     ex = execution or Execution()
     check_games(games)
@@ -129,15 +132,14 @@ def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000,
     if interactions < 0 or interactions == 1:
         raise UserError(f"--interactions must be 0 (none) or at least 2, got {interactions}")
     game = get_game(spec.game)
-    if not game.assumptions:
-        raise UserError(f"game '{game.name}' declares no assumptions (Game.assumptions): "
-                        f"nothing to vary")
     if spec.options.get("assume"):
         raise UserError("--assume: the sensitivity analysis varies the knobs itself; leave it out")
-    knobs = A.load(game.knobs_file(spec.data))
+    # a game with no knobs (no knobs file, or none in it) has nothing in its rules assumed
+    # open: its default rules alone are played (no sample, no pair to vary)
+    knobs = A.load(game.knobs_file(spec.data)) if game.assumptions else A.Knobs(None)
     settings = _settings(spec, dict(across or {}), game)
     ex.check(games)
-    design = A.design(knobs, samples, spec.seed)
+    design = A.design(knobs, samples if len(knobs) else 0, spec.seed)   # no knobs: the default alone
     notes: list = []
     cells, units, default_of = [], [], {}
     playable = []
@@ -152,6 +154,8 @@ def sensitivity(spec: RunSpec, across: dict | None = None, games: int = 2000,
         playable.append((sid, axes, s))
         cells.append(base)
         default_of[sid] = base.id
+        if len(design) == 1:        # no knobs: the default alone, a unit of its own
+            units.append((base.id,))
         for rs in design[1:]:
             c = _rule_set_cell(sid, rs, s, notes)
             if c is not None:
@@ -207,8 +211,11 @@ def _read(folder, cells, stops):
     for u, n in stops.items():
         for cid in u:
             n_of[cid] = max(n, n_of.get(cid, 0))
+    knobbed = "assume" in cells[0].constants          # a game with no knobs has no column
     df = read_table(folder, cells=[c.id for c in cells],
-                    columns=["setting", "rules", "rule_kind", "assume", "outcome"])
+                    columns=["setting", "rules", "rule_kind", "outcome"] + ["assume"] * knobbed)
+    if not knobbed:
+        df["assume"] = "none"
     for col in ("cell", "setting", "rules", "rule_kind", "assume"):
         df[col] = df[col].astype(str)
     df = df[df["game"] < df["cell"].map(n_of).fillna(0)]

@@ -100,6 +100,9 @@ def games_tables(df: pd.DataFrame, rep, ctx: Context | None = None) -> dict:
         tables["card_impact"] = ci
     if analyses:
         tables["_sensitivity"] = analyses            # not a table: what the section is drawn from
+    if analyses and not S.varied(analyses):          # no knobs: the default rules alone
+        tables["sensitivity_rule_sets"] = S.stacked(analyses, "rule_sets")
+    elif analyses:
         tables["sensitivity_envelope"] = S.envelope_table(analyses)
         tables["sensitivity_knobs"] = S.stacked(analyses, "knobs")
         tables["sensitivity_interactions"] = S.stacked(analyses, "interactions")
@@ -344,8 +347,8 @@ def sensitivity_figures(tables: dict, rep) -> dict:
     """The tornado of each setting and one envelope figure (stems start with 'sensitivity')."""
     analyses = tables.get("_sensitivity") or []
     figs = {}
-    if not analyses:
-        return figs
+    if not S.varied(analyses):
+        return figs            # none, or a game with no knobs: its default rules alone
     env = tables["sensitivity_envelope"]
     labels = [setting_label(v, rep) for v, _ in analyses]
     samples = [a["rule_sets"].loc[a["rule_sets"]["rule_kind"] == "sample", "win_rate"].tolist()

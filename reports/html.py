@@ -307,7 +307,7 @@ def unknowns_html(tables: dict, rep, pngs: dict, captions: dict, setting_label) 
     """The section "How much the unknowns matter": each setting's win rate with its interval
     and its assumption band, the robust conclusions and those that are not, the envelope
     figure and each setting's tornado, and the tables (envelopes, knobs, interactions)."""
-    from .sensitivity import band_words, most_sensitive
+    from .sensitivity import band_words, most_sensitive, varied
     analyses = tables.get("_sensitivity") or []
     if not analyses:
         return ""
@@ -315,9 +315,13 @@ def unknowns_html(tables: dict, rep, pngs: dict, captions: dict, setting_label) 
     lines = []
     for values, a in analyses:
         e = a["envelope"]
+        band = band_words(e, most_sensitive(a)) if varied(analyses) else ""
         lines.append(f"<li><b>{html.escape(setting_label(values, rep))}</b>: "
                      f"{html.escape(rate_words(e['default'], e['default_ci_low'], e['default_ci_high']))}"
-                     f"; {html.escape(band_words(e, most_sensitive(a)))}.</li>")
+                     f"{'; ' + html.escape(band) if band else ''}.</li>")
+    if not varied(analyses):   # a game with no knobs: its default rules alone
+        return ("<p>This game has no knobs: nothing in its rules is assumed open; the default "
+                "rules alone:</p><ul class='answers'>" + "".join(lines) + "</ul>")
     n_sets = max(int(a["envelope"].get("rule_sets", 0)) for _, a in analyses)
     n_samples = max(int(a["envelope"].get("sample_count", 0)) for _, a in analyses)
     n_knobs = max(int(a["knobs"]["knob"].nunique()) if len(a["knobs"]) else 0 for _, a in analyses)

@@ -236,6 +236,8 @@ def report_analyses(df: pd.DataFrame, rep, z: float = Z95) -> list:
     setting) of a sensitivity sweep's games (`df` as reports.tables reads it)."""
     df = df.copy()
     df["won"] = df["outcome"] == 1 if "won" not in df.columns else df["won"]
+    if "assume" not in df.columns:    # a game with no knobs: its default rules alone
+        df["assume"] = "none"
     for c in SENS_COLS + ("assume",):
         df[c] = df[c].astype(str)
     keys = (["results"] if "results" in df.columns else []) + ["setting"]
@@ -263,6 +265,12 @@ def band_words(env: dict, knobs: list) -> str:
     k = 0 if hi - lo >= 0.1 else 1
     return (f"{100 * lo:.{k}f}-{100 * hi:.{k}f}% across plausible rules"
             + (f"; most sensitive to: {', '.join(knobs)}" if knobs else ""))
+
+
+def varied(analyses: list) -> bool:
+    """Whether any setting played a rule set besides the default (a game with no knobs
+    plays its default rules alone: no envelope, no band, no tornado)."""
+    return any(a["envelope"].get("rule_sets", 0) > 1 for _, a in analyses)
 
 
 def envelope_table(analyses: list) -> pd.DataFrame:

@@ -141,9 +141,16 @@ def _from_entry_point(name: str) -> Strategy | None:
 
 
 def available(game: str = DEFAULT_GAME) -> list[str]:
+    """The strategies of a game by name: the registered (built-in) ones it plays, and the
+    plug-ins (plugin_names)."""
     return sorted([n for n, ss in _REGISTRY.items()
-                   if any(s.listed and _plays(s, game) for s in ss)]
-                  + [n for n in plugins.entry_points() if n not in _REGISTRY])
+                   if any(s.listed and _plays(s, game) for s in ss)] + plugin_names())
+
+
+def plugin_names() -> list[str]:
+    """The installed plug-ins by short name: the `meeplesim.strategies` entry points whose
+    name no registered strategy takes (a registered name wins)."""
+    return sorted(n for n in plugins.entry_points() if n not in _REGISTRY)
 
 
 def parse_params(items: list[str] | None) -> dict:

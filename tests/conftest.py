@@ -45,14 +45,19 @@ def pytest_sessionstart(session):
     compiles when its module is imported). A kernel one process is compiling another waits
     for and loads from the cache (simcore.jit.claim). Under pytest-xdist (scripts/test runs
     the suite in one worker per core) the controller starts it, and each worker waits for
-    its kernels through those claims."""
+    its kernels through those claims. Only the games the paths given need are warmed
+    (tests.warm_kernels.games_for: every game, unless each path is a game's own tests): the
+    controller collects no test, so it reads the command line's paths."""
     global _warming
     from experiments import compile_aside
-    from simcore.games import all_games
+    from tests.warm_kernels import games_for
     if _IS_WORKER or not compile_aside.enabled():
         return
-    names = [g.name for g in all_games()]
+    here = Path(session.config.invocation_params.dir)
+    names = games_for([here / a.split("::")[0] for a in session.config.args])
     _late[:] = names[(len(names) + 1) // 2:][::-1]
+    if not _late:
+        return
     _warming = subprocess.Popen([sys.executable, "-m", "tests.warm_kernels", *_late], cwd=ROOT,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -77,24 +82,28 @@ def pytest_testnodedown(node, error):
 
 
 @pytest.fixture(scope="session", autouse=True)
-def compiled_kernels():
-    """Every game's rules and every strategy's kernels compiled (or loaded from the kernel
-    cache) before the first test: a run that compiles says so on stderr, and the many tests
-    that read a command's whole output (stdout and stderr, as a user sees it) must not meet
-    that notice because they happen to come first on an empty cache
-    (tests/test_compile_notice.py checks the notice itself). The games the second process
-    compiles (pytest_sessionstart) are loaded once it is done, or compiled here if it failed;
-    the others are compiled here meanwhile. An xdist worker compiles or loads every game in
-    turn, waiting for the claims another process holds."""
-    from simcore.games import all_games
-    from tests.warm_kernels import warm
-    for game in all_games():
-        if game.name not in _late:
-            warm(game.name)
+def compiled_kernels(request):
+    """The rules and every strategy's kernels of each game the collected tests may use
+    compiled (or loaded from the kernel cache) before the first test (tests.warm_kernels.
+    games_for: every game, but only its own for a run of one game's tests, those under
+    tests/<game package>/ or beside the game's folder): a run that compiles says so on
+    stderr, and the many tests that read a command's whole output (stdout and stderr, as a
+    user sees it) must not meet that notice because they happen to come first on an empty
+    cache (tests/test_compile_notice.py checks the notice itself). The games the second
+    process compiles (pytest_sessionstart) are loaded once it is done, or compiled here if it
+    failed; the others are compiled here meanwhile. An xdist worker compiles or loads each of
+    those games in turn (the games of every test it collected, not only of those it runs),
+    waiting for the claims another process holds."""
+    from tests.warm_kernels import games_for, warm
+    names = games_for({item.path for item in request.session.items})
+    for name in names:
+        if name not in _late:
+            warm(name)
     if _warming is not None:
         _warming.wait()
     for name in _late:
-        warm(name)
+        if name in names:
+            warm(name)
     yield
 
 

@@ -92,6 +92,34 @@ def test_strategies_lists_random_and_first():
     assert "scripted" not in out
 
 
+def test_strategies_lists_installed_plugins_beside_the_built_in_ones(monkeypatch):
+    """Two plug-ins installed through the `meeplesim.strategies` entry point group (the
+    lookup simcore.plugins makes, answered here by a fake package's entry points): each is
+    listed among the built-in strategies, marked as a plug-in with the function it names and
+    its parameters; one whose package does not load is listed with why, the others still."""
+    import importlib.metadata as md
+    from simcore.plugins import ENTRY_POINT_GROUP
+    installed = md.EntryPoints([
+        md.EntryPoint("rescuer", "tests.test_strategies:prefer_rescue", ENTRY_POINT_GROUP),
+        md.EntryPoint("broken", "no_such_package.mod:choose", ENTRY_POINT_GROUP)])
+    everything = md.entry_points
+    monkeypatch.setattr(md, "entry_points", lambda **kw: installed if kw.get("group") == ENTRY_POINT_GROUP
+                        else everything(**kw))
+    lines = ok("strategies").splitlines()
+    names = [l.split()[0] for l in lines if not l.startswith(" ")]
+    assert names == sorted(names) and {"first", "random", "greedy", "rescuer", "broken"} <= set(names)
+    i = names.index("rescuer")
+    rescuer = [l for l in lines if not l.startswith(" ")][i]
+    assert rescuer == ("rescuer    Places on the action with the highest id among the legal ones; "
+                       "otherwise the first. [plug-in tests.test_strategies:prefer_rescue]")
+    assert lines[lines.index(rescuer) + 1].split() == ["weight", "=", "2"]    # its module's PARAMS
+    broken = next(l for l in lines if l.startswith("broken "))
+    assert "entry point no_such_package.mod:choose failed to load" in broken
+    assert broken.endswith("[plug-in]")
+    built_in = [l for l in lines if l.startswith(("first ", "random ", "greedy "))]
+    assert len(built_in) == 3 and not any("plug-in" in l for l in built_in)
+
+
 def test_levels_lists_the_rulebook_table():
     out = ok("levels")
     assert "standard" in out and "smurfnightmarish" in out

@@ -221,6 +221,40 @@ def test_the_cli_and_its_workers_find_the_toy(tmp_path):
     assert "The coin race (a toy)" in (tmp_path / "report" / "index.html").read_text()
 
 
+def test_sensitivity_of_a_game_with_no_knobs_says_so_and_plays_the_default_rules_alone(toy, tmp_path):
+    """The toy's rules are complete (no knobs file): nothing is varied, one line says why, and
+    the default rules' win rate and interval are those `run` gives over the same games."""
+    assert not toy.assumptions
+    run = cli("run", "--game", NAME, "--games", "300", "--json")
+    assert run.returncode == 0, run.stderr
+    want = json.loads(run.stdout)
+    r = cli("sensitivity", "--game", NAME, "--games", "300", "--results", tmp_path / "sens")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0] == (f"{NAME} has no knobs: nothing in its rules is assumed open; the default "
+                        "rules alone:")
+    assert lines[1] == (f"players 2, strategy random: win rate {100 * want['win_rate']:.2f}% (95% CI "
+                        f"{100 * want['ci_low']:.2f}% - {100 * want['ci_high']:.2f}%, 300 games)")
+    assert len(lines) == 3 and lines[2].endswith(f"300 games played; results in {tmp_path / 'sens'}")
+    # the report of that folder says the same, with no band and no figure of knobs
+    rep = cli("report", tmp_path / "sens", "--out", tmp_path / "report")
+    assert rep.returncode == 0, rep.stderr
+    page = (tmp_path / "report" / "index.html").read_text()
+    assert "This game has no knobs: nothing in its rules is assumed open" in page
+    assert "across plausible rules" not in page
+    assert not list((tmp_path / "report" / "figures").glob("sensitivity*"))
+    j = cli("sensitivity", "--game", NAME, "--games", "300", "--json")
+    assert j.returncode == 0, j.stderr
+    [d] = [json.loads(x) for x in j.stdout.splitlines()]
+    assert d["knobs"] == [] and d["interactions"] == [] and d["games"] == 300
+    [rs] = d["rule_sets"]
+    assert (rs["name"], rs["kind"], rs["assume"], rs["games"]) == ("default", "default", [], 300)
+    assert rs["win_rate"] == pytest.approx(want["win_rate"], abs=1e-6)
+    assert (rs["ci_low"], rs["ci_high"]) == (pytest.approx(want["ci_low"], abs=1e-6),
+                                             pytest.approx(want["ci_high"], abs=1e-6))
+    assert d["envelope_low"] == d["envelope_high"] == rs["win_rate"]
+
+
 # ----------------------------------------------------------------------------- the kernel cache
 def test_the_kernel_cache_keys_the_toy_by_its_sources_wherever_its_folder_is(toy, tmp_path,
                                                                               monkeypatch):

@@ -195,7 +195,9 @@ def sensitivity(
     effects that survive a Benjamini-Hochberg false-discovery-rate correction); then the
     envelope of the win rate over every single alternative, over a space-filling sample of
     many knobs at once, and over the all-pessimistic and all-optimistic rule sets; and the
-    interactions among the knobs with the largest effects. Resumable with --results.
+    interactions among the knobs with the largest effects. A game with no knobs has nothing
+    in its rules assumed open: it says so and plays its default rules alone. Resumable with
+    --results.
 
     Example: meeplesim sensitivity --level smurfnightmarish --strategy planner --json
 

@@ -41,13 +41,26 @@ def games():
 @app.command(name="strategies")
 @guarded
 def strategies_cmd(game: GameOpt = None):
-    """List the strategies available for a game, with their parameters and defaults."""
+    """List the strategies available for a game, with their parameters and defaults: the
+    built-in ones and the plug-ins installed through the `meeplesim.strategies` entry point
+    group (marked [plug-in], with the function they name)."""
     import strategies
+    from simcore import plugins
     g = _game(game)
+    installed = plugins.entry_points()
     for name in strategies.available(g.name):
-        s = strategies.get(name, g.name, load=False)
         default = " [default]" if name == g.default_strategy else ""
-        typer.echo(f"{name:<10} {s.description}{default}")
+        if name in strategies.plugin_names():
+            mark = f" [plug-in {installed[name].value}]"
+            try:
+                s = strategies.get(name, g.name, load=False)
+            except UserError as e:   # a broken package: listed with why, the others still are
+                typer.echo(f"{name:<10} {e} [plug-in]")
+                continue
+        else:
+            mark = ""
+            s = strategies.get(name, g.name, load=False)
+        typer.echo(f"{name:<10} {s.description}{default}{mark}")
         for line in show.strategy_params(s, strategies.get(s.extends, g.name, load=False)
                                          if s.extends else None):
             typer.echo(line)

@@ -218,6 +218,8 @@ def sensitivity_lines(r, top: int | None = None) -> list[str]:
     """`sensitivity`'s text per setting: the default's win rate, the knobs ranked by effect
     (a tornado in rows; '*' beyond the paired 95% interval, 'FDR' surviving Benjamini-
     Hochberg), the envelope by kind of rule set, and the interactions named."""
+    if not len(r.knobs):            # nothing assumed open: the default rules alone
+        return _no_knobs_lines(r)
     out = [f"sensitivity: {len(r.knobs)} knobs, {len(r.rule_sets)} rule sets per setting "
            f"({r.games} games each, paired with the default game by game); "
            f"{r.seconds:.1f} s, {r.played:,} games played"
@@ -268,6 +270,21 @@ def sensitivity_lines(r, top: int | None = None) -> list[str]:
     for n in r.notes:
         out.append(f"note: {n}")
     return out + stopping_notes(r.stopping)
+
+
+def _no_knobs_lines(r) -> list[str]:
+    """`sensitivity` of a game with no knobs: it says so, then each setting's default rules."""
+    game = r.settings[0]["played"]["game"]
+    out = [f"{game} has no knobs: nothing in its rules is assumed open; the default rules alone:"]
+    for s in r.settings:
+        e, p = s["analysis"]["envelope"], s["played"]
+        head = options_words({k: v for k, v in p.items() if k not in ("game",) and v is not None})
+        out.append(f"{s['setting'] + ': ' if len(r.settings) > 1 else ''}{head}: win rate "
+                   f"{pct(e['default'])} (95% CI {pct(e['default_ci_low'])} - "
+                   f"{pct(e['default_ci_high'])}, {e['games']} games)")
+    out.append(f"{r.seconds:.1f} s, {r.played:,} games played"
+               + (f"; results in {r.results}" if r.results else ""))
+    return out + [f"note: {n}" for n in r.notes] + stopping_notes(r.stopping)
 
 
 def lever_lines(rows: list) -> list[str]:
