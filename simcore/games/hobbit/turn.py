@@ -9,7 +9,8 @@ from . import tables as T
 from .decide import decide
 from .effects import (ambush, apply_op, attack, gain, group_ambush, has_rows, stash, take_loot)
 from .zones import (arch_push, arch_top, destroy, draw, effective_cost, ev, find, hero_row,
-                    hero_value, loot_under, move_all, pile_take, push, spop, spush, take)
+                    hero_value, loot_under, move_all, pile_take, push, spop, spush,
+                    stack_ongoing_live, take)
 
 
 # ------------------------------------------------------------------ playing a card
@@ -310,13 +311,10 @@ def start_turn(R, C, st, p):
         if c >= 0:
             ambush(R, C, st, p, c)
     st.sc[S.S_PEND_N] = 0
-    n = st.sc[S.S_ARCH_N]
-    for i in range(n - 1, -1, -1):
-        if i < n - 1 and R.k[T.K_STACK_LIVE] != K.STACK_WHOLE:
-            break
-        a = st.arch[i]
-        if st.arch_by[i] != 0 or R.card[a, T.C_TYPE] != K.T_ARCHENEMY:
+    for i in range(st.sc[S.S_ARCH_N] - 1, -1, -1):
+        if not stack_ongoing_live(R, st, i):
             continue
+        a = st.arch[i]
         for r in range(R.card[a, T.C_NFX]):
             if R.fx[a, r, T.FX_TRIG] == K.TR_STACK and R.fx[a, r, T.FX_OP] == K.OP_SCORCH:
                 scorch(R, C, st, p, R.fx[a, r, T.FX_A])

@@ -215,18 +215,26 @@ def put_under_top(st, card, p, how):
 
 
 @njit
+def stack_ongoing_live(R, st, i):
+    """Is the Stack Ongoing of the card at index i of the archenemy stack (the top at
+    S_ARCH_N - 1) live (HB-K01)? Only an archenemy the game put there has one (a card a player
+    put under Smaug is Loot, whatever its type), and only on top of the stack unless
+    stack_live is whole-stack."""
+    if i < st.sc[S.S_ARCH_N] - 1 and R.k[T.K_STACK_LIVE] != K.STACK_WHOLE:
+        return False
+    return st.arch_by[i] == 0 and R.card[st.arch[i], T.C_TYPE] == K.T_ARCHENEMY
+
+
+@njit
 def effective_cost(R, st, p, card):
     """What card costs player p to buy now: its cost, plus the `cost-up` of the Stack Ongoing
     of the archenemy on top (HB-K01; of every archenemy in the stack with stack_live
     whole-stack), less the hero's Valor discount."""
     cost = R.card[card, T.C_COST]
-    n = st.sc[S.S_ARCH_N]
-    for i in range(n - 1, -1, -1):
-        if i < n - 1 and R.k[T.K_STACK_LIVE] != K.STACK_WHOLE:
-            break
-        a = st.arch[i]
-        if st.arch_by[i] != 0 or R.card[a, T.C_TYPE] != K.T_ARCHENEMY:
+    for i in range(st.sc[S.S_ARCH_N] - 1, -1, -1):
+        if not stack_ongoing_live(R, st, i):
             continue
+        a = st.arch[i]
         for r in range(R.card[a, T.C_NFX]):
             if R.fx[a, r, T.FX_TRIG] == K.TR_STACK and R.fx[a, r, T.FX_OP] == K.OP_COST_UP:
                 b = R.fx[a, r, T.FX_B]
