@@ -297,6 +297,16 @@ def assumptions_html(ctx, rep) -> str:
                if ctx.assumptions else ""))
 
 
+def titled_table(tables: dict, stem: str, title: str, intro: str, rep) -> str:
+    """A section's table `stem` under its title and introduction, with a link to its CSV; ''
+    when the report has no such table or it is empty."""
+    t = tables.get(stem)
+    if t is None or t.empty:
+        return ""
+    return (f"<h3 id='t-{stem}'>{title}</h3><p>{html.escape(intro)} "
+            f"(<a href='tables/{stem}.csv'>{stem}.csv</a>)</p>" + table_html(t, rep))
+
+
 def _figure(stem, png, caption) -> str:
     return (f"<figure id='{stem}'><img alt='{html.escape(stem)}' src='data:image/png;base64,"
             f"{base64.b64encode(png).decode()}'><figcaption>{html.escape(caption)} "
@@ -374,10 +384,7 @@ def unknowns_html(tables: dict, rep, pngs: dict, captions: dict, setting_label) 
              "'named' when its interval excludes 0 and it survives Benjamini-Hochberg over the "
              "pairs. On a win-rate scale two harmful knobs usually add up to less than their "
              "sum: the rate cannot fall below 0%.")):
-        t = tables.get(stem)
-        if t is not None and not t.empty:
-            parts.append(f"<h3 id='t-{stem}'>{title}</h3><p>{html.escape(intro_t)} "
-                         f"(<a href='tables/{stem}.csv'>{stem}.csv</a>)</p>" + table_html(t, rep))
+        parts.append(titled_table(tables, stem, title, intro_t, rep))
     return (intro + "<ul class='answers'>" + "".join(lines) + "</ul>" + rob + figs
             + "".join(parts))
 
@@ -424,10 +431,7 @@ def your_table_html(tables: dict, rep, pngs: dict, captions: dict) -> str:
              "level and die (and the options given with --across), with a 95% interval that "
              "carries the skill's uncertainty and the simulation's Monte Carlo error; with "
              "--band, the band of the knobs at the fitted skill.")):
-        t = tables.get(stem)
-        if t is not None and not t.empty:
-            parts.append(f"<h3 id='t-{stem}'>{title}</h3><p>{html.escape(intro)} "
-                         f"(<a href='tables/{stem}.csv'>{stem}.csv</a>)</p>" + table_html(t, rep))
+        parts.append(titled_table(tables, stem, title, intro, rep))
     return "".join(parts)
 
 
