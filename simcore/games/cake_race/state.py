@@ -12,54 +12,51 @@ EVENT_CAPACITY = 1 << 14
 MAX_PARAMS = 64      # a strategy's parameter vector per seat (scripted tests use up to this many)
 MAX_STEPS = 8        # the longest move (die faces are 1..6)
 
-_SCALARS = [
-    "ROUND",         # rounds started
-    "TURN",          # turns played
-    "CUR",           # whose turn it is
-    "OUTCOME",       # consts.RUNNING / WIN / LOSS / TIE for the focal seat
-    "LOSS",          # consts.LOSS_*
-    "FOCAL",         # the focal seat: plays the run's strategy and gives the outcome
-    "PLAYERS",
-    "CAKE_LEFT",     # cakes on the big cake (CR-S03)
-    "REMOVED",       # cakes removed from the game by the cat (CR-H04)
-    "RETURNED",      # cakes Gargamel sent back to the big cake (CR-C03)
-    "DECK_HEAD",     # ring buffer: index of the top card
-    "DECK_N",        # cards in the deck (hats held by players are out of it)
-    "PASS_LEFT",     # cards still to turn before the deck comes round again
-    "CAT",           # the cat's point (CR-B03), -1 outside a chase
-    "WINNER",        # the sole winner's seat, -1 if none or shared
-    "TIMEOUT",       # 1 if the game hit max_rounds (CR-E03)
-    "N_CHASES", "N_CATCHES", "N_GARG", "N_HATS_USED",
-    "EV_N", "EV_ON",
-]
-for _i, _n in enumerate(_SCALARS):
-    globals()[f"S_{_n}"] = _i
-N_SCALARS = len(_SCALARS)
+# --- st.sc: the game's scalars
+S_ROUND = 0         # rounds started
+S_TURN = 1          # turns played
+S_CUR = 2           # whose turn it is
+S_OUTCOME = 3       # consts.RUNNING / WIN / LOSS / TIE for the focal seat
+S_LOSS = 4          # consts.LOSS_*
+S_FOCAL = 5         # the focal seat: plays the run's strategy and gives the outcome
+S_PLAYERS = 6
+S_CAKE_LEFT = 7     # cakes on the big cake (CR-S03)
+S_REMOVED = 8       # cakes removed from the game by the cat (CR-H04)
+S_RETURNED = 9      # cakes Gargamel sent back to the big cake (CR-C03)
+S_DECK_HEAD = 10    # ring buffer: index of the top card
+S_DECK_N = 11       # cards in the deck (hats held by players are out of it)
+S_PASS_LEFT = 12    # cards still to turn before the deck comes round again
+S_CAT = 13          # the cat's point (CR-B03), -1 outside a chase
+S_WINNER = 14       # the sole winner's seat, -1 if none or shared
+S_TIMEOUT = 15      # 1 if the game hit max_rounds (CR-E03)
+S_N_CHASES = 16
+S_N_CATCHES = 17
+S_N_GARG = 18
+S_N_HATS_USED = 19
+S_EV_N = 20
+S_EV_ON = 21
+N_SCALARS = 22
 
-_PLAYER = [
-    "POS",           # point index
-    "CARRIED",       # unsafe cakes (face up) (CR-K01)
-    "SECURED",       # secured cakes (face down) (CR-K06)
-    "MARKERS",       # cat markers (CR-H05)
-    "HATS",          # hat cards held (CR-C04)
-    "ELIM",          # 1 once eliminated (CR-H05)
-    "FIRST_TRIP",    # cakes brought to a start the first time back at one, -1 before
-    "TRIPS",         # times back at a start
-]
-for _i, _n in enumerate(_PLAYER):
-    globals()[f"P_{_n}"] = _i
-N_PLAYER = len(_PLAYER)
+# --- st.pl[p, P_*]: each player's scalars
+P_POS = 0           # point index
+P_CARRIED = 1       # unsafe cakes (face up) (CR-K01)
+P_SECURED = 2       # secured cakes (face down) (CR-K06)
+P_MARKERS = 3       # cat markers (CR-H05)
+P_HATS = 4          # hat cards held (CR-C04)
+P_ELIM = 5          # 1 once eliminated (CR-H05)
+P_FIRST_TRIP = 6    # cakes brought to a start the first time back at one, -1 before
+P_TRIPS = 7         # times back at a start
+N_PLAYER = 8
 
 
 # --- st.ctl: the harness's scalars
-_CONTROL = [
-    "ASKED",         # decisions put to strategies (forced ones excluded)
-    "FORCED_N", "FORCED_POS",   # die faces queued by tests in `forced`
-    "BAD_KIND", "BAD_N", "BAD_INDEX",   # an illegal answer: decision, options, index
-]
-for _i, _n in enumerate(_CONTROL):
-    globals()[f"H_{_n}"] = _i
-N_CONTROL = len(_CONTROL)
+H_ASKED = 0         # decisions put to strategies (forced ones excluded)
+H_FORCED_N = 1      # die faces queued by tests in `forced` ...
+H_FORCED_POS = 2    # ... and how many were used
+H_BAD_KIND = 3      # an illegal answer: the decision ...
+H_BAD_N = 4         # ... its number of options ...
+H_BAD_INDEX = 5     # ... and the index returned
+N_CONTROL = 6
 
 STATE = Layout("CakeRaceState", [
     # the game (fixed shapes first: constant offsets)

@@ -10,28 +10,24 @@ from ...packed import Layout, Record
 from . import consts as K
 
 # Rules.k: the board's special points, the numbers of setup.toml and the rule choices in force
-_K = [
-    "CAKE",          # the big cake's point (CR-B02)
-    "BROWN",         # the brown point (CR-B03)
-    "N_POINTS",
-    "CAP",           # unsafe cakes a Smurf may carry (CR-K04)
-    "SUPPLY",        # cakes on the big cake at the start (CR-S03)
-    "ELIM_AT",       # cat markers that eliminate a Smurf (CR-H05)
-    "HAT_SPENT",     # 1: a hat shown to a cat is spent (CR-C06, knob hat_spent)
-    "GARG_TO",       # where Gargamel sends the Smurf: consts.TO_* (CR-C03)
-    "CAUGHT_TO",     # where a caught Smurf goes: consts.TO_* (CR-H04)
-    "CAUGHT_LOSES",  # what a caught Smurf loses: consts.CAUGHT_* (CR-H04)
-    "CHASE_FIRST",   # who rolls first in a chase: consts.CHASE_FIRST_* (CR-H02)
-    "EXACT_HOME",    # 1: a start is reached only by an exact roll (CR-M04)
-    "MAX_ROUNDS",    # the round cap (CR-E03)
-    "N_FACES",       # die faces (CR-D01)
-    "N_CARDS",       # cards in the deck (CR-C01)
-    "N_STARTS",
-    "MAX_CHASE",     # the chase's round cap (CR-H06)
-]
-for _i, _name in enumerate(_K):
-    globals()["K_" + _name] = _i
-N_K = len(_K)
+K_CAKE = 0          # the big cake's point (CR-B02)
+K_BROWN = 1         # the brown point (CR-B03)
+K_N_POINTS = 2
+K_CAP = 3           # unsafe cakes a Smurf may carry (CR-K04)
+K_SUPPLY = 4        # cakes on the big cake at the start (CR-S03)
+K_ELIM_AT = 5       # cat markers that eliminate a Smurf (CR-H05)
+K_HAT_SPENT = 6     # 1: a hat shown to a cat is spent (CR-C06, knob hat_spent)
+K_GARG_TO = 7       # where Gargamel sends the Smurf: consts.TO_* (CR-C03)
+K_CAUGHT_TO = 8     # where a caught Smurf goes: consts.TO_* (CR-H04)
+K_CAUGHT_LOSES = 9  # what a caught Smurf loses: consts.CAUGHT_* (CR-H04)
+K_CHASE_FIRST = 10  # who rolls first in a chase: consts.CHASE_FIRST_* (CR-H02)
+K_EXACT_HOME = 11   # 1: a start is reached only by an exact roll (CR-M04)
+K_MAX_ROUNDS = 12   # the round cap (CR-E03)
+K_N_FACES = 13      # die faces (CR-D01)
+K_N_CARDS = 14      # cards in the deck (CR-C01)
+K_N_STARTS = 15
+K_MAX_CHASE = 16    # the chase's round cap (CR-H06)
+N_K = 17
 
 RULES = Layout("CakeRaceRules", [
     ("k", "i8", (N_K,)),
