@@ -24,60 +24,54 @@ from . import consts as K
 from . import tables as T
 
 # --- st.sc: the game's scalars
-_SCALARS = [
-    "ROUND",          # rounds started
-    "TURN",           # turns played
-    "CUR",            # whose turn it is
-    "PLAYERS",
-    "FOCAL",          # the seat whose outcome a result row gives
-    "OUTCOME",        # consts.RUNNING / WIN / LOSS / TIE for the focal seat
-    "LOSS",           # consts.LOSS_*
-    "WINNER",         # the sole winner, -1 if shared
-    "END",            # 1 once a player has placed the last gnome: the round is finished (GV-E01)
-    "END_AT",         # gnomes that end the game (5; 4 in the children's variant, GV-X01)
-    "CUT",            # 1 if the round cap ended the game (GV-E04)
-    "HAPPY",          # the Happy Gnome's holder, -1 in the centre (GV-B04)
-    "BANK",           # coins in the supply (GV-S10)
-    "GNOME_BOX",      # gnomes in the supply
-    "HOUSES",         # houses in the supply (GV-S05)
-    "ROAD_N",         # road tiles in the face-down stack (st.roads[:ROAD_N], top last)
-    "ROADS_OUT",      # road tiles drawn that fit nowhere (GV-W06, GV-F08)
-    "BIZ_N",          # business tiles in the face-down stack (st.bizs[:BIZ_N], top last)
-    "BIZ_TOTAL",      # business tiles in play (the base game's, and the expansion's with it)
-    "BIZ_OUT",        # business tiles removed from the game (GV-F04)
-    "FOREST_N",       # Forest cards in the deck (st.forest[:FOREST_N], top last)
-    "DISCARD_N",      # Forest cards in the discard pile (st.discard[:DISCARD_N])
-    "EXPANSION",      # 1 with the mini-expansion (GV-X02)
-    "ACTION",         # the business action being resolved (consts.A_*): what a D_TARGET decision is for
-    "MOVING",         # the gnome whose move a D_MOVE decision chooses
-    "EV_N",           # events recorded
-    "EV_ON",
-]
-for _i, _name in enumerate(_SCALARS):
-    globals()["S_" + _name] = _i
-N_SCALARS = len(_SCALARS)
+S_ROUND = 0         # rounds started
+S_TURN = 1          # turns played
+S_CUR = 2           # whose turn it is
+S_PLAYERS = 3
+S_FOCAL = 4         # the seat whose outcome a result row gives
+S_OUTCOME = 5       # consts.RUNNING / WIN / LOSS / TIE for the focal seat
+S_LOSS = 6          # consts.LOSS_*
+S_WINNER = 7        # the sole winner, -1 if shared
+S_END = 8           # 1 once a player has placed the last gnome: the round is finished (GV-E01)
+S_END_AT = 9        # gnomes that end the game (5; 4 in the children's variant, GV-X01)
+S_CUT = 10          # 1 if the round cap ended the game (GV-E04)
+S_HAPPY = 11        # the Happy Gnome's holder, -1 in the centre (GV-B04)
+S_BANK = 12         # coins in the supply (GV-S10)
+S_GNOME_BOX = 13    # gnomes in the supply
+S_HOUSES = 14       # houses in the supply (GV-S05)
+S_ROAD_N = 15       # road tiles in the face-down stack (st.roads[:ROAD_N], top last)
+S_ROADS_OUT = 16    # road tiles drawn that fit nowhere (GV-W06, GV-F08)
+S_BIZ_N = 17        # business tiles in the face-down stack (st.bizs[:BIZ_N], top last)
+S_BIZ_TOTAL = 18    # business tiles in play (the base game's, and the expansion's with it)
+S_BIZ_OUT = 19      # business tiles removed from the game (GV-F04)
+S_FOREST_N = 20     # Forest cards in the deck (st.forest[:FOREST_N], top last)
+S_DISCARD_N = 21    # Forest cards in the discard pile (st.discard[:DISCARD_N])
+S_EXPANSION = 22    # 1 with the mini-expansion (GV-X02)
+S_ACTION = 23       # the business action being resolved (consts.A_*): what a D_TARGET decision is for
+S_MOVING = 24       # the gnome whose move a D_MOVE decision chooses
+S_EV_N = 25         # events recorded
+S_EV_ON = 26
+N_SCALARS = 27
 
 # --- st.pl[p, P_*]: each player's scalars
-_PLAYER = [
-    "COINS",
-    "PLACED",         # gnomes placed in the village, the starting one included (GV-E01)
-    "TURNS",          # turns taken (GV-B05 reads business use by it)
-    "SPENT",          # coins spent this turn (GV-A07)
-    "ADVISOR",        # 1 once the Financial Advisor acted this turn (GV-A07)
-    "POINTS",         # at the end: the score (GV-E02)
-    "TILES",          # at the end: the tiles in the village (GV-E03)
-    "BROKE",          # 1: 0 coins left at the end of this turn's Work & Buy, at least 1 spent
-                      # (GV-A07, read with the knob advisor=work-buy)
-]
-for _i, _name in enumerate(_PLAYER):
-    globals()["P_" + _name] = _i
-N_PLAYER = len(_PLAYER)
+P_COINS = 0
+P_PLACED = 1        # gnomes placed in the village, the starting one included (GV-E01)
+P_TURNS = 2         # turns taken (GV-B05 reads business use by it)
+P_SPENT = 3         # coins spent this turn (GV-A07)
+P_ADVISOR = 4       # 1 once the Financial Advisor acted this turn (GV-A07)
+P_POINTS = 5        # at the end: the score (GV-E02)
+P_TILES = 6         # at the end: the tiles in the village (GV-E03)
+P_BROKE = 7         # 1: 0 coins left at the end of this turn's Work & Buy, at least 1 spent
+                    # (GV-A07, read with the knob advisor=work-buy)
+N_PLAYER = 8
 
 # --- st.ctl: the harness's scalars
-_CONTROL = ["ASKED", "SEAT", "BAD_KIND", "BAD_N", "BAD_INDEX"]   # SEAT: the seat deciding
-for _i, _name in enumerate(_CONTROL):
-    globals()["H_" + _name] = _i
-N_CONTROL = len(_CONTROL)
+H_ASKED = 0
+H_SEAT = 1          # the seat deciding
+H_BAD_KIND = 2
+H_BAD_N = 3
+H_BAD_INDEX = 4
+N_CONTROL = 5
 
 # st.gnome[p, g, GN_*]
 GN_STATE = 0

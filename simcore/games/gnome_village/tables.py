@@ -10,44 +10,40 @@ from ...packed import Layout, Record
 from . import consts as K
 
 # Rules.k: the game's numbers and the readings in force (data/setup.toml, data/tiles.toml)
-_K = [
-    "START_COINS",       # GV-S02
-    "MAX_HOUSES",        # GV-T05
-    "END_GNOMES",        # GV-E01
-    "FAMILY_GNOMES",     # GV-X01
-    "FACE_UP",           # GV-S07: face-up businesses
-    "COST_BUSINESS",     # GV-C01
-    "COST_WORKSHOP",     # GV-W08
-    "COST_SUBSTITUTE",   # GV-C02..C04
-    "COST_PRODUCT",      # GV-C05
-    "ROAD_CONNECT",      # GV-V03: consts.CONNECT_*
-    "BLOCKADE",          # GV-M02, GV-V05: consts.BLOCKADE_*
-    "RESHUFFLE",         # GV-S08: 1 if the Forest discard pile is reshuffled
-    "MAX_ROUNDS",        # GV-E04
-    "GNOMES",            # GV-S01: gnomes in the box
-    "COINS",             # GV-S01: coins in the box
-    "PRODUCTS",          # GV-S01: product tokens per workshop colour
-    "WORKSHOPS",         # GV-S01: workshop tiles per type in the box
-    "HOUSES",            # GV-S01: houses in the box
-    "START_FROM_SUPPLY", # GV-S05: 1 if the starting houses come out of the supply count
-    "START_HOUSES",      # GV-S02: houses in the starting village
-    "START_ROADS",       # GV-S02: roads in the starting village
-    "HOME",              # GV-F04, GV-F09, GV-A02, GV-X04: consts.HOME_*
-    "ARCHITECT",         # GV-A08: consts.ARCHITECT_*
-    "ADVISOR",           # GV-A07: consts.ADVISOR_*
-    "DOCTOR",            # GV-A09: consts.DOCTOR_*
-    "BUSINESS_USED",     # GV-B05: consts.USED_*
-    "ROAD_WALK",         # GV-M01: consts.WALK_*
-    "GROUP_ACTIVATE",    # GV-F02: consts.GROUP_*
-    "HOUSE_SUBSTITUTE",  # GV-C04, GV-W04: consts.HOUSE_SUB_*
-    "SEAT_COINS_0",      # GV-S02: coins a seat starts with beyond START_COINS, one per seat
-    "SEAT_COINS_1",      #   (first player first; the rulebook's 0 for all: a designer's lever)
-    "SEAT_COINS_2",
-    "SEAT_COINS_3",
-]
-for _i, _name in enumerate(_K):
-    globals()["K_" + _name] = _i
-N_K = len(_K)
+K_START_COINS = 0         # GV-S02
+K_MAX_HOUSES = 1          # GV-T05
+K_END_GNOMES = 2          # GV-E01
+K_FAMILY_GNOMES = 3       # GV-X01
+K_FACE_UP = 4             # GV-S07: face-up businesses
+K_COST_BUSINESS = 5       # GV-C01
+K_COST_WORKSHOP = 6       # GV-W08
+K_COST_SUBSTITUTE = 7     # GV-C02..C04
+K_COST_PRODUCT = 8        # GV-C05
+K_ROAD_CONNECT = 9        # GV-V03: consts.CONNECT_*
+K_BLOCKADE = 10           # GV-M02, GV-V05: consts.BLOCKADE_*
+K_RESHUFFLE = 11          # GV-S08: 1 if the Forest discard pile is reshuffled
+K_MAX_ROUNDS = 12         # GV-E04
+K_GNOMES = 13             # GV-S01: gnomes in the box
+K_COINS = 14              # GV-S01: coins in the box
+K_PRODUCTS = 15           # GV-S01: product tokens per workshop colour
+K_WORKSHOPS = 16          # GV-S01: workshop tiles per type in the box
+K_HOUSES = 17             # GV-S01: houses in the box
+K_START_FROM_SUPPLY = 18  # GV-S05: 1 if the starting houses come out of the supply count
+K_START_HOUSES = 19       # GV-S02: houses in the starting village
+K_START_ROADS = 20        # GV-S02: roads in the starting village
+K_HOME = 21               # GV-F04, GV-F09, GV-A02, GV-X04: consts.HOME_*
+K_ARCHITECT = 22          # GV-A08: consts.ARCHITECT_*
+K_ADVISOR = 23            # GV-A07: consts.ADVISOR_*
+K_DOCTOR = 24             # GV-A09: consts.DOCTOR_*
+K_BUSINESS_USED = 25      # GV-B05: consts.USED_*
+K_ROAD_WALK = 26          # GV-M01: consts.WALK_*
+K_GROUP_ACTIVATE = 27     # GV-F02: consts.GROUP_*
+K_HOUSE_SUBSTITUTE = 28   # GV-C04, GV-W04: consts.HOUSE_SUB_*
+K_SEAT_COINS_0 = 29       # GV-S02: coins a seat starts with beyond START_COINS, one per seat
+K_SEAT_COINS_1 = 30       #   (first player first; the rulebook's 0 for all: a designer's lever)
+K_SEAT_COINS_2 = 31
+K_SEAT_COINS_3 = 32
+N_K = 33
 
 # Rules.supply[players, SUP_*]: the supply by player count (GV-S05)
 SUP_HOUSES = 0
