@@ -190,8 +190,34 @@ RESULT_FIELDS = ["outcome", "loss_reason", "seat", "players", "mode", "turns", "
                  "end", "winner", "vp", "margin", "smaug", "chapter_turn", "deck", "stash",
                  "corruption", "defeats", "hero", "vp_0", "vp_1", "vp_2", "vp_3", "vp_4",
                  "hero_0", "hero_1", "hero_2", "hero_3", "hero_4"]
-for _i, _name in enumerate(RESULT_FIELDS):
-    globals()["R_" + _name.upper()] = _i
+R_OUTCOME = 0
+R_LOSS_REASON = 1
+R_SEAT = 2
+R_PLAYERS = 3
+R_MODE = 4
+R_TURNS = 5
+R_ROUNDS = 6
+R_END = 7
+R_WINNER = 8
+R_VP = 9
+R_MARGIN = 10
+R_SMAUG = 11
+R_CHAPTER_TURN = 12
+R_DECK = 13
+R_STASH = 14
+R_CORRUPTION = 15
+R_DEFEATS = 16
+R_HERO = 17
+R_VP_0 = 18
+R_VP_1 = 19
+R_VP_2 = 20
+R_VP_3 = 21
+R_VP_4 = 22
+R_HERO_0 = 23
+R_HERO_1 = 24
+R_HERO_2 = 25
+R_HERO_3 = 26
+R_HERO_4 = 27
 N_RESULT_FIELDS = len(RESULT_FIELDS)
 RUNNING = 0
 WIN = 1

@@ -15,62 +15,63 @@ from . import consts as K
 from . import tables as T
 
 # --- st.sc: the game's scalars
-_SCALARS = [
-    "TURN",           # turns played
-    "ROUND",          # rounds started (a round: every player's turn once)
-    "CUR",            # whose turn it is
-    "PLAYERS",
-    "FOCAL",          # the seat whose outcome a result row gives
-    "MODE",           # consts.MODE_*
-    "OUTCOME",        # consts.RUNNING / WIN / LOSS / TIE for the focal seat
-    "LOSS",           # consts.LOSS_*
-    "WINNER",         # the sole winner, -1 if shared or none
-    "END",            # consts.END_*, 0 while the game runs
-    "CHAPTER",        # 0: An Unexpected Journey, 1: The Desolation of Smaug
-    "CHAPTER_TURN",   # the turn at whose end the chapter changed (0: not yet)
-    "AZOG_FELL",      # 1 once Azog is defeated this turn: the chapter changes at its end (HB-D*)
-    "SMAUG_FELL",     # 1 once Smaug the Terrible is defeated (HB-E01)
-    "POWER",          # the current player's unspent Power (HB-T04)
-    "FIGHTS",         # archenemy defeats this turn
-    "GROUP_DUE",      # 1: the Group Ambush of the archenemy on top is due at this end of turn (HB-T07)
-    "CUP",            # A Small Cups waiting for the next card played (HB-K21)
-    "ASK",            # what a D_CARD decision is for (consts.ASK_*)
-    "ASK_CARD",       # the card whose effect asks it (-1: a rule)
-    "MAIN_N", "VALOR_N", "CORR_N", "ARCH_N", "DESTROYED_AUJ_N", "DESTROYED_DOS_N", "REMOVED_N",
-    "BOX_N",          # the shared zones' counts
-    "PEND_N",         # Ambushes waiting to hit the next player (HB-T10)
-    "CUP_N",          # cards to Stash at the end of this turn (A Small Cup)
-    "LAST_DRAWN",     # the cost of the card drawn last (Durin's Line Tapestry, HB-K14)
-    "DRAWN",          # cards drawn in the game so far (a card drawn while buying is then played, HB-T01)
-    "EV_N",
-    "EV_ON",
-]
-for _i, _name in enumerate(_SCALARS):
-    globals()["S_" + _name] = _i
-N_SCALARS = len(_SCALARS)
+S_TURN = 0              # turns played
+S_ROUND = 1             # rounds started (a round: every player's turn once)
+S_CUR = 2               # whose turn it is
+S_PLAYERS = 3
+S_FOCAL = 4             # the seat whose outcome a result row gives
+S_MODE = 5              # consts.MODE_*
+S_OUTCOME = 6           # consts.RUNNING / WIN / LOSS / TIE for the focal seat
+S_LOSS = 7              # consts.LOSS_*
+S_WINNER = 8            # the sole winner, -1 if shared or none
+S_END = 9               # consts.END_*, 0 while the game runs
+S_CHAPTER = 10          # 0: An Unexpected Journey, 1: The Desolation of Smaug
+S_CHAPTER_TURN = 11     # the turn at whose end the chapter changed (0: not yet)
+S_AZOG_FELL = 12        # 1 once Azog is defeated this turn: the chapter changes at its end (HB-D*)
+S_SMAUG_FELL = 13       # 1 once Smaug the Terrible is defeated (HB-E01)
+S_POWER = 14            # the current player's unspent Power (HB-T04)
+S_FIGHTS = 15           # archenemy defeats this turn
+S_GROUP_DUE = 16        # 1: the Group Ambush of the archenemy on top is due at this end of turn (HB-T07)
+S_CUP = 17              # A Small Cups waiting for the next card played (HB-K21)
+S_ASK = 18              # what a D_CARD decision is for (consts.ASK_*)
+S_ASK_CARD = 19         # the card whose effect asks it (-1: a rule)
+# the shared zones' counts
+S_MAIN_N = 20
+S_VALOR_N = 21
+S_CORR_N = 22
+S_ARCH_N = 23
+S_DESTROYED_AUJ_N = 24
+S_DESTROYED_DOS_N = 25
+S_REMOVED_N = 26
+S_BOX_N = 27
+S_PEND_N = 28           # Ambushes waiting to hit the next player (HB-T10)
+S_CUP_N = 29            # cards to Stash at the end of this turn (A Small Cup)
+S_LAST_DRAWN = 30       # the cost of the card drawn last (Durin's Line Tapestry, HB-K14)
+S_DRAWN = 31            # cards drawn in the game so far (a card drawn while buying is then played, HB-T01)
+S_EV_N = 32
+S_EV_ON = 33
+N_SCALARS = 34
 
 # --- st.pl[p, P_*]: each player's scalars
-_PLAYER = [
-    "HERO",           # a row of Rules.hero
-    "VP",             # at the end: the score (HB-E03)
-    "TYPES_PLAYED",   # this turn: a bit per consts.T_* played (first-time abilities)
-    "DREW",           # 1 once this turn a card he played drew (Bombur, HB-H01)
-    "BIG_GAINED",     # 1 once this turn he bought or gained a card of the hero's cost (HB-H03)
-    "DESTROYED",      # 1 once this turn he destroyed a card
-    "TOPPED",         # 1 once this turn a bought card went on top of his deck
-    "DEFEATS",        # archenemies (and Loot) he defeated
-    "TURNS",          # turns taken
-    "CORRUPTIONS",    # Corruptions gained
-]
-for _i, _name in enumerate(_PLAYER):
-    globals()["P_" + _name] = _i
-N_PLAYER = len(_PLAYER)
+P_HERO = 0          # a row of Rules.hero
+P_VP = 1            # at the end: the score (HB-E03)
+P_TYPES_PLAYED = 2  # this turn: a bit per consts.T_* played (first-time abilities)
+P_DREW = 3          # 1 once this turn a card he played drew (Bombur, HB-H01)
+P_BIG_GAINED = 4    # 1 once this turn he bought or gained a card of the hero's cost (HB-H03)
+P_DESTROYED = 5     # 1 once this turn he destroyed a card
+P_TOPPED = 6        # 1 once this turn a bought card went on top of his deck
+P_DEFEATS = 7       # archenemies (and Loot) he defeated
+P_TURNS = 8         # turns taken
+P_CORRUPTIONS = 9   # Corruptions gained
+N_PLAYER = 10
 
 # --- st.ctl: the harness's scalars
-_CONTROL = ["ASKED", "SEAT", "BAD_KIND", "BAD_N", "BAD_INDEX"]   # SEAT: the seat deciding
-for _i, _name in enumerate(_CONTROL):
-    globals()["H_" + _name] = _i
-N_CONTROL = len(_CONTROL)
+H_ASKED = 0
+H_SEAT = 1          # the seat deciding
+H_BAD_KIND = 2
+H_BAD_N = 3
+H_BAD_INDEX = 4
+N_CONTROL = 5
 
 MAX_PARAMS = 32                          # a strategy's parameters per seat
 EVENT_CAPACITY = 1 << 14

@@ -9,38 +9,34 @@ from ...packed import Layout, Record
 from . import consts as K
 
 # Rules.k: the game's numbers and the readings in force (data/setup.toml)
-_K = [
-    "HAND",             # HB-T09: cards drawn at the end of a turn (and at set-up)
-    "PATH",             # HB-S04: the Path's slots
-    "MAX_TURNS",        # HB-E04: the turn cap (a safety net; no rule)
-    "LOOT1_UNDER",      # HB-S06: Level 1 Loot under The Trolls
-    "LOOT2_UNDER",      # HB-S07: Level 2 Loot under Great Goblin
-    "GROUP_WHEN",       # HB-T07: when an archenemy's Group Ambush is due (consts GROUP_*)
-    "DEFENSE_AMBUSH",   # HB-C07: 1 if a Defense card avoids an Ambush as it does an Attack
-    "LOCATIONS_STAY",   # HB-C05: 1 if a played Location stays in front of its owner
-    "FIGHTS",           # HB-T05: archenemy defeats allowed per turn (0: any number)
-    "DOS_RANDOM",       # HB-X01: random AUJ main-deck cards in each deck of the assumed AUJ chapter
-    "DOS_MAX_COST",     # HB-X01: the costliest AUJ card such a deck may hold
-    "DOS_CORRUPTION",   # HB-X01: Corruptions in each deck of the assumed AUJ chapter
-    "DOS_VALOR",        # HB-X01: Valor cards in each deck of the assumed AUJ chapter
-    "DOS_STASH",        # HB-X01: random AUJ cards already in each Stash at the chapter change
-    "AUJ_DECK",         # HB-S03: cards of the shuffled AUJ main deck played (the rest stay boxed)
-    "DOS_DECK",         # HB-D04: cards of the shuffled DoS main deck played (the rest stay boxed)
-    "IMPOSSIBLE_AUJ",   # HB-I07: 1 if Impossible Mode's Corruption and Path rules hold in AUJ too
-    "PLAY_AFTER_BUY",   # HB-T01: 1 if a card drawn while buying may be played, the buying going on
-    "STACK_LIVE",       # HB-K01: consts.STACK_*: where a Stack Ongoing is live
-    "SCORCH_SLOTS",     # HB-D12: 1 if Smaug the Terrible's card takes a slot beyond a full Path's five
-    "SCORCH_AMBUSH",    # HB-D12: 1 if the Ambush of the card Smaug the Terrible puts into the Path hits
-    "RING_AT",          # HB-S07: consts.RING_*: where The One Ring lies among the Level 2 Loot
-    "SEAT_VP_0",        # HB-E03: VP a seat is given at the end beyond its cards, one per seat
-    "SEAT_VP_1",        #   (first player first; the rules' 0 for all: a designer's lever)
-    "SEAT_VP_2",
-    "SEAT_VP_3",
-    "SEAT_VP_4",
-]
-for _i, _name in enumerate(_K):
-    globals()["K_" + _name] = _i
-N_K = len(_K)
+K_HAND = 0             # HB-T09: cards drawn at the end of a turn (and at set-up)
+K_PATH = 1             # HB-S04: the Path's slots
+K_MAX_TURNS = 2        # HB-E04: the turn cap (a safety net; no rule)
+K_LOOT1_UNDER = 3      # HB-S06: Level 1 Loot under The Trolls
+K_LOOT2_UNDER = 4      # HB-S07: Level 2 Loot under Great Goblin
+K_GROUP_WHEN = 5       # HB-T07: when an archenemy's Group Ambush is due (consts GROUP_*)
+K_DEFENSE_AMBUSH = 6   # HB-C07: 1 if a Defense card avoids an Ambush as it does an Attack
+K_LOCATIONS_STAY = 7   # HB-C05: 1 if a played Location stays in front of its owner
+K_FIGHTS = 8           # HB-T05: archenemy defeats allowed per turn (0: any number)
+K_DOS_RANDOM = 9       # HB-X01: random AUJ main-deck cards in each deck of the assumed AUJ chapter
+K_DOS_MAX_COST = 10    # HB-X01: the costliest AUJ card such a deck may hold
+K_DOS_CORRUPTION = 11  # HB-X01: Corruptions in each deck of the assumed AUJ chapter
+K_DOS_VALOR = 12       # HB-X01: Valor cards in each deck of the assumed AUJ chapter
+K_DOS_STASH = 13       # HB-X01: random AUJ cards already in each Stash at the chapter change
+K_AUJ_DECK = 14        # HB-S03: cards of the shuffled AUJ main deck played (the rest stay boxed)
+K_DOS_DECK = 15        # HB-D04: cards of the shuffled DoS main deck played (the rest stay boxed)
+K_IMPOSSIBLE_AUJ = 16  # HB-I07: 1 if Impossible Mode's Corruption and Path rules hold in AUJ too
+K_PLAY_AFTER_BUY = 17  # HB-T01: 1 if a card drawn while buying may be played, the buying going on
+K_STACK_LIVE = 18      # HB-K01: consts.STACK_*: where a Stack Ongoing is live
+K_SCORCH_SLOTS = 19    # HB-D12: 1 if Smaug the Terrible's card takes a slot beyond a full Path's five
+K_SCORCH_AMBUSH = 20   # HB-D12: 1 if the Ambush of the card Smaug the Terrible puts into the Path hits
+K_RING_AT = 21         # HB-S07: consts.RING_*: where The One Ring lies among the Level 2 Loot
+K_SEAT_VP_0 = 22       # HB-E03: VP a seat is given at the end beyond its cards, one per seat
+K_SEAT_VP_1 = 23       #   (first player first; the rules' 0 for all: a designer's lever)
+K_SEAT_VP_2 = 24
+K_SEAT_VP_3 = 25
+K_SEAT_VP_4 = 26
+N_K = 27
 
 # Rules.card[kind, C_*]: one row per card kind
 C_TYPE = 0          # consts.T_*
