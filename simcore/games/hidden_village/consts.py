@@ -133,8 +133,51 @@ EFFECT_OPS = [
     "ignore-danger", "rewind", "extra-meeple", "second-lost", "shortage-reduce",
     "no-cracoucass-discard", "azrael-slow", "no-house-destroy",
 ]
-for _i, _name in enumerate(EFFECT_OPS):
-    globals()["OP_" + _name.upper().replace("-", "_")] = _i
+# OP_<NAME>: the index of the op "name" above (tests/test_spelled_names.py checks they agree)
+OP_FORBID_LOCATIONS = 0
+OP_LAZY = 1
+OP_BABY = 2
+OP_VAIN = 3
+OP_NO_DANGEROUS = 4
+OP_ONE_SPACE_ONLY = 5
+OP_AVOID_AZRAEL = 6
+OP_NO_INVENTIONS = 7
+OP_LOSE = 8
+OP_ROLL_DANGER = 9
+OP_DRAW = 10
+OP_GAIN_CHOICE = 11
+OP_GAIN_SAME = 12
+OP_FREE_NEST = 13
+OP_DRAW_LOST = 14
+OP_REVEAL_IDEAS = 15
+OP_CRAFT_DISCOUNT = 16
+OP_MOVE_AZRAEL = 17
+OP_AZRAEL_TO = 18
+OP_PREPARE_CAKE = 19
+OP_COLLECT = 20
+OP_COLLECT_DELTA = 21
+OP_COLLECT_IDENTICAL = 22
+OP_COLLECT_ANY_TYPE = 23
+OP_COLLECT_EXTRA_SAME = 24
+OP_COLLECT_BONUS = 25
+OP_COLLECT_ALSO = 26
+OP_FORCE_DANGER = 27
+OP_SKIP_DANGER = 28
+OP_SKIP_AZRAEL = 29
+OP_EXTRA_COST = 30
+OP_DISCOUNT = 31
+OP_BUILD_DISCOUNT = 32
+OP_RESCUE_GAIN_DIFFERENT = 33
+OP_RESCUE_SECOND_DRAW = 34
+OP_PERFORM_REVEAL_IDEAS = 35
+OP_IGNORE_DANGER = 36
+OP_REWIND = 37
+OP_EXTRA_MEEPLE = 38
+OP_SECOND_LOST = 39
+OP_SHORTAGE_REDUCE = 40
+OP_NO_CRACOUCASS_DISCARD = 41
+OP_AZRAEL_SLOW = 42
+OP_NO_HOUSE_DESTROY = 43
 N_OPS = len(EFFECT_OPS)
 # a card's ops are also kept as one int64 bit mask (Rules.smurf_ops, Rules.inv_ops: bit op set
 # when the card carries op), so the vocabulary must fit in 63 bits

@@ -30,84 +30,72 @@ MAX_SCRIPT = 64     # decisions of one turn a rollout can replay and trace
 PLAYOUT_COPY = "game scratch"
 
 # --- st.sc: the game's int64 scalars (section game)
-_SCALARS = [
-    "ROUND",          # rounds started so far
-    "TURN",           # turns started so far
-    "FIRST",          # holder of the First Player marker (HV-S11, HV-E04)
-    "CUR",            # player whose turn it is
-    "OUTCOME",        # consts.RUNNING / WIN / LOSS
-    "LOSS",           # consts.LOSS_*
-    "ESPLANADE",      # meeples free to place (HV-S10)
-    "NEST",           # meeples in the Cracoucass' nest (HV-X02)
-    "IDLE",           # meeples that found no legal space this round
-    "MEEPLES",        # meeples in play (8, or 9 with Robot Assistant)
-    "AZRAEL",         # Azrael's location 0..7
-    "PLAYED",         # Smurf card revealed this turn, -1 if none
-    "REMOVED",        # Smurf cards relocated (back in the box)
-    "INV_DISCARD",    # Invention cards discarded
-    "N_HOUSES",       # houses in play (HV-S02)
-    "N_CAKES",        # cakes revealed (HV-S03)
-    "DANGER_STREAK",  # dangerous actions in a row (HV-K02)
-    "BUILDS_ROUND",   # houses built this round
-    "RESCUES_ROUND",  # Dark Forest rescues this round
-    "GARG_N",         # cards left in the Gargamel deck
-    "GARG_TOP",       # Gargamel card on top of the revealed pile, -1 before the first
-    "N_DANGEROUS",    # counters for results ...
-    "N_ATTACKS",      # Cracoucass attacks (with or without a meeple taken)
-    "N_RESCUES",
-    "N_CRAFTED",
-    "N_ACTIONS",
-    "EV_N",           # events recorded (the game log's count: simcore.gamekit reads it here)
-    "NO_INV",         # 1 while the played card forbids crafted inventions (Beta Smurf), or
-                      # from the turn's start when every card in the hand forbids them
-    "INV_BEFORE_CARD",  # 1 once a crafted invention was used or acted this turn before the card
-    "INV_ORPHANS",    # meeples left in the inventions zone by a discarded new-action card (HV-I04)
-    "N_ABILITIES",    # card abilities and invention effects that changed something
-    "N_INV_USED",     # inventions used (single-use, new actions, ignore-danger, rewind)
-    "DIE",            # the die rolled last (consts.DIE_*) and the face it shows, -1 before any
-    "FACE",           # roll: what a decision about that roll (Disguise, Lucky Charm) looks at
-    "CRAFTED_OPS",    # the op masks of the crafted inventions or-ed (Rules.inv_ops): inv_slot and
-                      # inv_sum answer "none" from it without walking the zone. Kept by craft and
-                      # take_from_zone; a state whose zone is edited from Python outside the rules
-                      # needs rules.inventions.recount_crafted_ops
-    "OBJ_VER",        # bumped by every rule that builds or destroys a house or prepares a cake
-]
-for _i, _name in enumerate(_SCALARS):
-    globals()["S_" + _name] = _i
-N_SCALARS = len(_SCALARS)
+S_ROUND = 0             # rounds started so far
+S_TURN = 1              # turns started so far
+S_FIRST = 2             # holder of the First Player marker (HV-S11, HV-E04)
+S_CUR = 3               # player whose turn it is
+S_OUTCOME = 4           # consts.RUNNING / WIN / LOSS
+S_LOSS = 5              # consts.LOSS_*
+S_ESPLANADE = 6         # meeples free to place (HV-S10)
+S_NEST = 7              # meeples in the Cracoucass' nest (HV-X02)
+S_IDLE = 8              # meeples that found no legal space this round
+S_MEEPLES = 9           # meeples in play (8, or 9 with Robot Assistant)
+S_AZRAEL = 10           # Azrael's location 0..7
+S_PLAYED = 11           # Smurf card revealed this turn, -1 if none
+S_REMOVED = 12          # Smurf cards relocated (back in the box)
+S_INV_DISCARD = 13      # Invention cards discarded
+S_N_HOUSES = 14         # houses in play (HV-S02)
+S_N_CAKES = 15          # cakes revealed (HV-S03)
+S_DANGER_STREAK = 16    # dangerous actions in a row (HV-K02)
+S_BUILDS_ROUND = 17     # houses built this round
+S_RESCUES_ROUND = 18    # Dark Forest rescues this round
+S_GARG_N = 19           # cards left in the Gargamel deck
+S_GARG_TOP = 20         # Gargamel card on top of the revealed pile, -1 before the first
+S_N_DANGEROUS = 21      # counters for results ...
+S_N_ATTACKS = 22        # Cracoucass attacks (with or without a meeple taken)
+S_N_RESCUES = 23
+S_N_CRAFTED = 24
+S_N_ACTIONS = 25
+S_EV_N = 26             # events recorded (the game log's count: simcore.gamekit reads it here)
+S_NO_INV = 27           # 1 while the played card forbids crafted inventions (Beta Smurf), or
+                        # from the turn's start when every card in the hand forbids them
+S_INV_BEFORE_CARD = 28  # 1 once a crafted invention was used or acted this turn before the card
+S_INV_ORPHANS = 29      # meeples left in the inventions zone by a discarded new-action card (HV-I04)
+S_N_ABILITIES = 30      # card abilities and invention effects that changed something
+S_N_INV_USED = 31       # inventions used (single-use, new actions, ignore-danger, rewind)
+S_DIE = 32              # the die rolled last (consts.DIE_*) and the face it shows, -1 before any
+S_FACE = 33             # roll: what a decision about that roll (Disguise, Lucky Charm) looks at
+S_CRAFTED_OPS = 34      # the op masks of the crafted inventions or-ed (Rules.inv_ops): inv_slot and
+                        # inv_sum answer "none" from it without walking the zone. Kept by craft and
+                        # take_from_zone; a state whose zone is edited from Python outside the rules
+                        # needs rules.inventions.recount_crafted_ops
+S_OBJ_VER = 35          # bumped by every rule that builds or destroys a house or prepares a cake
+N_SCALARS = 36
 
 # --- st.scratch: strategies' int64 scalars (section scratch)
-_SCRATCH = [
-    "REQ_0",          # what the objectives require of each resource (strategies/hidden_village/needs.objectives in
-    "REQ_1",          # strategies/hidden_village/), kept between greedy's and the planner's
-    "REQ_2",          # decisions ...
-    "CAKES_OPEN",     # ... with the requirement kinds of the unprepared cakes (a mask)
-    "REQ_VER",        # S_OBJ_VER + 1 while REQ_* and CAKES_OPEN hold the current counts (0: never
-                      # counted): they are recounted only after a house or a cake changed
-    "MEMO",           # the state's key when the planner last scored every placement
-]
-for _i, _name in enumerate(_SCRATCH):
-    globals()["X_" + _name] = _i
-N_SCRATCH = len(_SCRATCH)
+X_REQ_0 = 0         # what the objectives require of each resource (strategies/hidden_village/needs.objectives in
+X_REQ_1 = 1         # strategies/hidden_village/), kept between greedy's and the planner's
+X_REQ_2 = 2         # decisions ...
+X_CAKES_OPEN = 3    # ... with the requirement kinds of the unprepared cakes (a mask)
+X_REQ_VER = 4       # S_OBJ_VER + 1 while REQ_* and CAKES_OPEN hold the current counts (0: never
+                    # counted): they are recounted only after a house or a cake changed
+X_MEMO = 5          # the state's key when the planner last scored every placement
+N_SCRATCH = 6
 
 # --- st.ctl: the harness's int64 scalars (section control: a playout never copies them)
-_CONTROL = [
-    "FORCED_N",       # die faces queued by tests in st.forced ...
-    "FORCED_POS",     # ... and how many were used
-    "ASKED",          # decisions put to the strategy so far this game (forced moves excluded)
-    "SCRIPT_N",       # decisions queued in st.script (a rollout replaying a turn: its chooser,
-                      # strategies/hidden_village/rollout.py, takes them first) ...
-    "SCRIPT_POS",     # ... and how many of them were taken
-    "HIDE",           # 1: when the script runs out, re-draw the future (rules.decide.imagine_future)
-    "TRACE_ON",       # 1: record every decision asked in st.trace (a rollout's probe)
-    "TRACE_N",
-    "BAD_KIND",       # the decision a strategy answered with an illegal index ...
-    "BAD_N",          # ... its number of legal options ...
-    "BAD_INDEX",      # ... and the index returned (read by game.py to name them in the error)
-]
-for _i, _name in enumerate(_CONTROL):
-    globals()["H_" + _name] = _i
-N_CONTROL = len(_CONTROL)
+H_FORCED_N = 0      # die faces queued by tests in st.forced ...
+H_FORCED_POS = 1    # ... and how many were used
+H_ASKED = 2         # decisions put to the strategy so far this game (forced moves excluded)
+H_SCRIPT_N = 3      # decisions queued in st.script (a rollout replaying a turn: its chooser,
+                    # strategies/hidden_village/rollout.py, takes them first) ...
+H_SCRIPT_POS = 4    # ... and how many of them were taken
+H_HIDE = 5          # 1: when the script runs out, re-draw the future (rules.decide.imagine_future)
+H_TRACE_ON = 6      # 1: record every decision asked in st.trace (a rollout's probe)
+H_TRACE_N = 7
+H_BAD_KIND = 8      # the decision a strategy answered with an illegal index ...
+H_BAD_N = 9         # ... its number of legal options ...
+H_BAD_INDEX = 10    # ... and the index returned (read by game.py to name them in the error)
+N_CONTROL = 11
 
 # --- st.piles[P_*, :] hold Smurf card ids; the count is st.pile_n[P_*]; the top is the last
 P_DECK = 0      # the Smurf deck
