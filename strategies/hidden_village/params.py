@@ -106,10 +106,73 @@ FIXED = {name: value for name, value, _ in FIXED_TABLE}
 
 HELP = {name: text for name, _, text in ROLLOUT_TABLE + SKILL_TABLE + FIXED_TABLE}
 
-# P_<NAME>: a parameter's index in the vector (the rollout's and the skill scale's begin with
-# the planner's, which begins with greedy's: one index serves all)
-for _table in (ROLLOUT_TABLE, SKILL_TABLE):   # both extend the planner's vector
-    for _i, (_name, _, _) in enumerate(_table):
-        globals()["P_" + _name.upper()] = _i
-for _name, _value, _ in FIXED_TABLE:
-    globals()["W_" + _name.upper()] = _value
+# P_<NAME>: a parameter's index in the vector. The rollout's and the skill scale's vectors begin
+# with the planner's, which begins with greedy's: one index serves all.
+# greedy's
+P_RESCUE = 0
+P_NEST = 1
+P_BUILD = 2
+P_CAKE = 3
+P_NEED = 4
+P_SPARE = 5
+P_PARTIAL = 6
+P_RELOCATE = 7
+P_DANGER = 8
+P_AZRAEL = 9
+P_CRAFT = 10
+# the planner's own, after greedy's
+P_FINISH = 11
+P_OPEN = 12
+# the rollout's own, after the planner's
+P_SAMPLES = 13
+P_ROUNDS = 14
+P_BASE = 15
+# the skill scale's own, after the planner's
+P_SKILL = 13
+P_MISTAKE = 14
+P_SEAT_1 = 15
+P_SEAT_2 = 16
+P_SEAT_3 = 17
+P_SEAT_4 = 18
+P_SEAT_5 = 19
+
+# W_<NAME>: the fixed weights, read from FIXED_TABLE by name (change a weight there)
+W_CAKE_STEP = FIXED["cake_step"]
+W_EXTRA_PILE = FIXED["extra_pile"]
+W_EXTRA_CARD = FIXED["extra_card"]
+W_HUNGRY_NEST = FIXED["hungry_nest"]
+W_STOCK_PROGRESS = FIXED["stock_progress"]
+W_STRANDED = FIXED["stranded"]
+W_RELOCATE_LOST = FIXED["relocate_lost"]
+W_REVEAL = FIXED["reveal"]
+W_AZRAEL_STEP = FIXED["azrael_step"]
+W_KIDNAP = FIXED["kidnap"]
+W_CARD_LOSS = FIXED["card_loss"]
+W_INVENTION_LOSS = FIXED["invention_loss"]
+W_STREAK_STEP = FIXED["streak_step"]
+W_STREAK_BREAK = FIXED["streak_break"]
+W_FORCE_DANGER = FIXED["force_danger"]
+W_DRAW = FIXED["draw"]
+W_CARD_HELP = FIXED["card_help"]
+W_CARD_LIMIT = FIXED["card_limit"]
+W_RESCUE_HELP = FIXED["rescue_help"]
+W_RESCUE_HELP_LATE = FIXED["rescue_help_late"]
+W_COLLECT_DELTA = FIXED["collect_delta"]
+W_EXTRA_COST = FIXED["extra_cost"]
+W_KEEP_LOST = FIXED["keep_lost"]
+W_WASTED_FREE = FIXED["wasted_free"]
+W_PREPARE = FIXED["prepare"]
+W_WASTED_PREPARE = FIXED["wasted_prepare"]
+W_SINGLE_USE = FIXED["single_use"]
+W_NEW_ACTION = FIXED["new_action"]
+W_USE_NOW = FIXED["use_now"]
+W_ZONE_FULL = FIXED["zone_full"]
+W_CRAFT_DISCOUNT = FIXED["craft_discount"]
+W_EXTRA_MEEPLE = FIXED["extra_meeple"]
+W_COLLECT_MORE = FIXED["collect_more"]
+W_SECOND_LOST = FIXED["second_lost"]
+W_BUILD_DISCOUNT = FIXED["build_discount"]
+W_IGNORE_ROLL = FIXED["ignore_roll"]
+W_GUARD = FIXED["guard"]
+W_SHIELD = FIXED["shield"]
+W_BREAK_COMMITMENT = FIXED["break_commitment"]
