@@ -43,10 +43,12 @@ def read_toml(path: Path) -> dict:
         raise DataError(path, "", f"not valid TOML: {e}") from None
 
 
-def game_runners(run_chunk, new_state, n_result_fields: int, ev_n: int):
+def game_runners(run_chunk, new_state, n_result_fields: int, ev_n):
     """`run_games` and `play_logged` of a game whose `run_chunk(catalog, cfg, st,
     strategy_id, params, seed, start, out)` plays games start .. start + len(out) - 1 into
-    `out`; `ev_n` is the index of the state's event count in `st.sc`."""
+    `out`; `ev_n` is the index of the state's event count in `st.sc`, or a function of the
+    state giving the count (simcore.harness keeps it in st.ctl)."""
+    count = ev_n if callable(ev_n) else (lambda st: st.sc[ev_n])
 
     def run_games(catalog, cfg, strategy_id: int, params: np.ndarray, seed: int, start: int,
                   n: int, state=None) -> np.ndarray:
@@ -63,7 +65,7 @@ def game_runners(run_chunk, new_state, n_result_fields: int, ev_n: int):
         out = np.zeros((1, n_result_fields), np.int32)
         run_chunk(catalog, cfg._replace(log_on=1), st, strategy_id, params, seed, game_index,
                   out)
-        return st, st.events[: st.sc[ev_n]].copy(), out[0]
+        return st, st.events[: count(st)].copy(), out[0]
 
     return run_games, play_logged
 

@@ -405,8 +405,8 @@ def test_under_a_user_cache_dir_an_edited_layout_or_helper_recompiles(tmp_path):
     consts = game / "consts.py"
     text = consts.read_text()
     for old, new in (('"rounds", "position"]', '"position", "rounds"]'),
-                     ("R_PLAYERS, R_ROUNDS, R_POSITION = range(5)",
-                      "R_PLAYERS, R_POSITION, R_ROUNDS = range(5)")):
+                     ("R_PLAYERS, R_ROUNDS, R_POSITION = range(6)",
+                      "R_PLAYERS, R_POSITION, R_ROUNDS = range(6)")):
         assert old in text
         text = text.replace(old, new, 1)
     consts.write_text(text)

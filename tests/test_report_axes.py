@@ -39,9 +39,8 @@ def toy_variant(folder: Path, package: str, edits: dict) -> str:
     text = init.read_text()
     for old, new in {"from . import consts as K": "from ..coin_race import consts as K",
                      "from . import rules as R": "from ..coin_race import rules as R",
-                     "from ...gamekit import Game,": "from ...gamekit import Game, Option,",
-                     'name="coin-race"': f'name="{name}"',
-                     '"coin-smoke"': f'"{name}-smoke"', **edits}.items():
+                     "from ...seating import": "from ...gamekit import Option\nfrom ...seating import",
+                     'name="coin-race"': f'name="{name}"', **edits}.items():
         assert old in text, old
         text = text.replace(old, new)
     init.write_text(text)
@@ -56,10 +55,10 @@ def cli(*args, path):
 
 # ----------------------------------------------------------------------------- loading a game
 @pytest.mark.parametrize("package, edits, words", [
-    ("coin_option", {"options=()": 'options=(Option("position", "int", 0, "Where seat 0 starts."),)'},
+    ("coin_option", {"players=(1, 2),": 'players=(1, 2), options=(Option("position", "int", 0, "Where seat 0 starts."),),'},
      "result field 'position' has the name of its option 'position'"),
-    ("coin_column", {"result_fields=tuple(K.RESULT_FIELDS)":
-                     'result_fields=(*K.RESULT_FIELDS[:-1], "strategy")'},
+    ("coin_column", {"players=(1, 2),":
+                     'players=(1, 2), result_fields=(*K.RESULT_FIELDS[:-1], "strategy"),'},
      "result field 'strategy' has the name of the results column 'strategy'"),
 ], ids=["an-option", "a-results-column"])
 def test_a_result_field_named_like_an_option_or_a_column_is_refused_at_load(tmp_path, package,
@@ -113,9 +112,8 @@ def rep_word(v) -> str:
 
 def test_two_catalog_options_are_columns_and_both_axes_of_the_report(tmp_path):
     name = toy_variant(tmp_path / "games", "coin_rules", {
-        "options=()": f"options={CATALOG_OPTIONS}",
-        "def load_catalog(data_dir=None) -> Catalog:":
-            "def load_catalog(data_dir=None, goal=None, heads=None) -> Catalog:",
+        "players=(1, 2),": f"players=(1, 2), options={CATALOG_OPTIONS},",
+        "def load_rules(f: DataFile):": "def load_rules(f: DataFile, goal=None, heads=None):",
         "    assumed = [": "    k[R.K_GOAL] = k[R.K_GOAL] if goal is None else goal\n"
                           "    k[R.K_HEADS] = k[R.K_HEADS] if heads is None else heads\n"
                           "    assumed = ["})

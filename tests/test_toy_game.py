@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import simcore.games as games
-from simcore import jit, kernel_sources
+from simcore import harness, jit, kernel_sources
 from simcore.errors import UserError
 from simcore.gamekit import Game
 from simcore.policy import FIRST
@@ -148,7 +148,7 @@ def test_a_step_moves_one_a_flip_three_on_heads_and_none_on_tails(parts):
     R.move(Rules, C, st, 0, True, 1)                   # heads
     R.move(Rules, C, st, 0, True, 0)                   # tails
     assert st.pos[0] == 1 + 3 + 0 and st.sc[R.S_WINNER] == -1
-    ev = [tuple(int(x) for x in e) for e in st.events[: st.sc[R.S_EV_N]]]
+    ev = [tuple(int(x) for x in e) for e in st.events[: st.ctl[harness.H_EV_N]]]
     assert [e[3:] for e in ev] == [(1, 1, 0), (3, 4, 1), (0, 4, 1)]
 
 
@@ -167,7 +167,7 @@ def test_seats_start_at_zero_and_seat_0_moves_first(parts):
                                        np.zeros(1), seed=1)
     moves = [(int(e[1]), int(e[2]), int(e[4])) for e in events if e[0] == 0]
     assert moves[:4] == [(1, 0, 1), (1, 1, 1), (2, 0, 2), (2, 1, 2)]
-    assert row.tolist() == [1, 0, 2, 10, 10]        # seat 0, always stepping, is there first
+    assert row.tolist() == [1, 0, 0, 2, 10, 10]     # seat 0, always stepping, is there first
     assert game.format_log(events, cat)[-1] == "game over after round 10: player 0 wins"
 
 
@@ -178,7 +178,7 @@ def test_the_round_cap_ends_a_game_nobody_won_as_a_loss(parts, tmp_path):
                                         'source = "assumed"\n')
     cat = game.load_catalog(tmp_path)
     rows = game.run_games(cat, game.make_config(cat, players=3)[0], FIRST, np.zeros(1), 1, 0, 5)
-    assert (rows[:, 0] == 2).all() and (rows[:, 1] == 2).all() and (rows[:, 3] == 4).all()
+    assert (rows[:, 0] == 2).all() and (rows[:, 1] == 2).all() and (rows[:, 4] == 4).all()
     assert game.summary_lines(game.summarize(rows))[-1] == "loss reasons cut 5"
 
 
@@ -191,7 +191,7 @@ def test_run_sweep_and_report_through_the_api(toy, tmp_path):
     s = r.summary
     assert s["games"] == 400 and 0.3 < s["win_rate"] < 0.8 and s["ci_low"] < s["win_rate"] < s["ci_high"]
     assert s["loss_reasons"] == {"outrun": 400 - s["wins"]}
-    sw = api.sweep("coin-smoke", results=str(tmp_path / "sweep"), games=200, execution=ex())
+    sw = api.sweep("coin-race-smoke", results=str(tmp_path / "sweep"), games=200, execution=ex())
     table = sw.table.set_index("cell")
     assert len(table) == 4 and (table["games"] == 200).all()
     one = table[table["players"] == 1]
@@ -200,7 +200,7 @@ def test_run_sweep_and_report_through_the_api(toy, tmp_path):
     assert len(df) == 800 and set(df["strategy"]) == {"first", "random"}
     w = api.report([str(tmp_path / "sweep")], out=str(tmp_path / "report"))
     html = Path(w["index"]).read_text()
-    assert "The coin race (a toy)" in html and "outrun by a later seat" in html
+    assert "The coin race (a toy)" in html and "outrun" in html
     head = w["headline"]
     assert len(head) and "players" in head.columns
 
@@ -214,7 +214,7 @@ def test_the_cli_and_its_workers_find_the_toy(tmp_path):
         assert r.returncode == 0, r.stderr
         runs.append(json.loads(r.stdout))
     assert runs[0]["games"] == runs[1]["games"] == 600 and runs[0]["wins"] == runs[1]["wins"]
-    r = cli("sweep", "coin-smoke", "--results", tmp_path / "r", "--games", "100", "--jobs", "1")
+    r = cli("sweep", "coin-race-smoke", "--results", tmp_path / "r", "--games", "100", "--jobs", "1")
     assert r.returncode == 0, r.stderr
     r = cli("report", tmp_path / "r", "--out", tmp_path / "report")
     assert r.returncode == 0, r.stderr
@@ -233,7 +233,7 @@ def test_sensitivity_of_a_game_with_no_knobs_says_so_and_plays_the_default_rules
     lines = r.stdout.splitlines()
     assert lines[0] == (f"{NAME} has no knobs: nothing in its rules is assumed open; the default "
                         "rules alone:")
-    assert lines[1] == (f"players 2, strategy random: win rate {100 * want['win_rate']:.2f}% (95% CI "
+    assert lines[1] == (f"players 2, rivals same, seat rotate, strategy random: win rate {100 * want['win_rate']:.2f}% (95% CI "
                         f"{100 * want['ci_low']:.2f}% - {100 * want['ci_high']:.2f}%, 300 games)")
     assert len(lines) == 3 and lines[2].endswith(f"300 games played; results in {tmp_path / 'sens'}")
     # the report of that folder says the same, with no band and no figure of knobs
@@ -262,7 +262,7 @@ def test_the_kernel_cache_keys_the_toy_by_its_sources_wherever_its_folder_is(toy
     monkeypatch.setattr(kernel_sources, "MEMO", tmp_path / "memo.json")
     labels = {kernel_sources.source_label(p) for p in jit.key_files("coin_race")}
     assert {"simcore/games/coin_race/rules.py", "simcore/games/coin_race/consts.py",
-            "simcore/seats.py", "simcore/linked.py"} <= labels
+            "simcore/seats.py", "simcore/linked.py", "simcore/harness.py"} <= labels
     assert "simcore/games/coin_race/__init__.py" not in labels      # the loader: not a kernel's
     assert Path(jit.cache_dir_for(R.__name__)).name == f"numba-coin_race-{jit._source_hash('coin_race')}"
     jit._check_keyed(R.run_chunk.py_func)            # its kernels are among its key's files
@@ -278,7 +278,9 @@ def test_the_kernel_cache_keys_the_toy_by_its_sources_wherever_its_folder_is(toy
             kernel_sources.clear()
             assert jit.source_hash("coin_race") == key      # a loader's message: no recompile
             rules = moved / "coin_race" / "rules.py"
-            rules.write_text(rules.read_text().replace("MAX_PARAMS = 8", "MAX_PARAMS = 9"))
+            text = rules.read_text()
+            assert "control_fields(K.MAX_PLAYERS, 8," in text
+            rules.write_text(text.replace("control_fields(K.MAX_PLAYERS, 8,", "control_fields(K.MAX_PLAYERS, 9,"))
             kernel_sources.clear()
             assert jit.source_hash("coin_race") != key      # a kernel module's edit: a new key
     finally:

@@ -1,0 +1,186 @@
+"""The harness every game plays through: the decision call and the loop over a chunk of games.
+
+A game supplies its rules as kernels and simcore drives them:
+
+    setup_game(R, C, st, game) -> focal seat         set up game number `game` (its random
+                                                      streams already seeded)
+    play_game(R, C, st)                               play it to the end
+    record_result(R, C, st, row)                      write its result row
+
+and its rule kernels ask a seat's strategy through `decide(R, C, st, p, kind, n)`, after
+listing the n legal options in st.options[:n]. `game_kernels` builds both for one game:
+
+    H = game_kernels(__name__, CHOOSERS, K.STREAM_POLICY)            # decide, for the rules
+    run_chunk = H.chunk_loop(setup_game, play_game, record_result)   # once the rules exist
+
+The State carries the harness's fields, `control_fields(...)` (the *control* section, never
+copied into a playout): `ctl` (the words H_*), `options`, `sid` and `par` (each seat's
+strategy id and parameter row) and `decisions` (decisions asked, by kind), and its `events`.
+
+How one kernel serves every game and still caches. The kernels below are written once, as
+plain functions whose free names (`setup_game`, `choose_bound`, `STREAM_POLICY`...) are
+bound per game: `game_kernels` makes a new function from the same code with the game's
+bindings as its globals and compiles it as a kernel *of the game's module*, so numba caches
+it in the game's own kernel cache, keyed by the game's kernel sources (simcore/jit.py): an
+edit to the game's rules, or to this file, compiles it afresh. numba keys its cache index by
+the function's file, name and argument types; a game's folder holds only that game's copy,
+so two games' copies never meet in one index. (Two other ways were tried and measured:
+docs/performance.md, change 44.)
+"""
+from __future__ import annotations
+
+import types as pytypes
+from typing import NamedTuple
+
+import numpy as np
+
+from . import jit
+from .eventlog import append_event
+from .linked import PLUGIN_SLOT, chooser_call
+from .policy import N_GENERIC, PLUGIN, choose_generic
+from .rng import stream_state
+from .seats import checked_answer, param_row
+
+# st.ctl: the harness's words
+H_ASKED = 0          # decisions asked of a strategy this game (the scripted strategy's index)
+H_SEAT = 1           # the seat deciding now (a chooser reads it)
+H_BAD_KIND = 2       # an illegal answer: the decision's kind, its option count, the answer
+H_BAD_N = 3          #   (seats.checked_answer; the runner raises seats.illegal_answer)
+H_BAD_INDEX = 4
+H_EV_N = 5           # events written this game (st.events[:n]; `event`)
+N_H = 6
+
+
+def control_fields(max_players: int, max_params: int, max_options: int, n_decisions: int,
+                   event_fields: int) -> tuple[list, list]:
+    """The harness's fields of a State layout (simcore.packed), all in the *control* section:
+    (fixed-shape fields, placed with the game's fixed ones; the event log, sized when the
+    state is allocated, placed last)."""
+    return ([("ctl", "i8", (N_H,), "control"),
+             ("options", "i8", (max_options,), "control"),
+             ("sid", "i8", (max_players,), "control"),
+             ("par", "f8", (max_players, max_params), "control"),
+             ("decisions", "i8", (max(1, n_decisions),), "control")],
+            [("events", "i8", (None, event_fields), "control")])
+
+
+# ----------------------------------------------------------------------------- the kernels
+@jit.njit
+def event(C, st, kind, rnd, p, a, b, c):
+    """With the log on (C.log_on), write the event (kind, round, seat, a, b, c)."""
+    if C.log_on:
+        append_event(st.events, st.ctl, H_EV_N, kind, rnd, p, a, b, c)
+
+
+# Written once; the free names are each game's (game_kernels): STREAM_POLICY, choose_bound,
+# setup_game, play_game, record_result.
+
+def decide(R, C, st, p, kind, n):
+    """Seat p's strategy picks one of st.options[:n] (0 without asking when n <= 1): a generic
+    strategy (simcore.policy) compiled in, any other through the game's chooser table
+    (simcore.linked); an answer out of range stops the game (seats.checked_answer)."""
+    st.decisions[kind] += 1
+    if n <= 1:
+        return 0
+    sid = st.sid[p]
+    par = st.par[p]
+    st.ctl[H_SEAT] = p
+    if sid < N_GENERIC:
+        i = choose_generic(sid, st.rng, STREAM_POLICY, n, par, st.ctl[H_ASKED])  # noqa: F821
+    else:
+        i = choose_bound(R, C, st, kind, n, PLUGIN_SLOT if sid == PLUGIN else sid,  # noqa: F821
+                         par)
+    st.ctl[H_ASKED] += 1
+    return checked_answer(st.ctl, H_BAD_KIND, kind, n, i)
+
+
+def run_chunk(R, C, st, per_seat, sids, pars, seed, start, out):
+    """Games start .. start + len(out) - 1 of root `seed`, one result row each: each random
+    stream of game g seeded from (seed, stream, g) (simcore.rng: results depend on neither
+    chunking nor workers), then set up. per_seat 1: seat q plays sids[q] with pars[q]; 0: the
+    focal seat (setup_game's answer) plays sids[0], pars[0] and every other sids[1], pars[1]."""
+    for i in range(out.shape[0]):
+        st.ctl[H_ASKED] = 0
+        st.ctl[H_EV_N] = 0
+        for s in range(st.rng.shape[0]):
+            st.rng[s] = stream_state(seed, s, start + i)
+        focal = setup_game(R, C, st, start + i)  # noqa: F821
+        for p in range(st.sid.shape[0]):
+            r = p if per_seat else (0 if p == focal else 1)
+            st.sid[p] = sids[r]
+            for j in range(st.par.shape[1]):
+                st.par[p, j] = pars[r, j]
+        play_game(R, C, st)  # noqa: F821
+        record_result(R, C, st, out[i])  # noqa: F821
+
+
+def _kernel(template, module: str, bindings: dict):
+    """`template`'s code as a kernel of `module` (cached with that module's game), its free
+    names bound to `bindings` over this module's own globals."""
+    scope = dict(globals())
+    scope.update(bindings)
+    scope["__name__"] = module
+    f = pytypes.FunctionType(template.__code__, scope, template.__name__, template.__defaults__)
+    f.__qualname__ = template.__qualname__
+    f.__doc__ = template.__doc__
+    return jit.njit(f)
+
+
+class GameKernels(NamedTuple):
+    module: str
+    choosers: str
+    decide: object
+    bindings: dict
+
+    def chunk_loop(self, setup_game, play_game, record_result):
+        """The game's chunk loop (`run_chunk` above) over its own three rule kernels."""
+        return _kernel(run_chunk, self.module, dict(self.bindings, setup_game=setup_game,
+                                                    play_game=play_game,
+                                                    record_result=record_result))
+
+
+def chooser_symbol(module: str) -> str:
+    """The chooser table's symbol (simcore.linked) of the game whose rules live in `module`:
+    `meeplesim_<its package>_choosers`."""
+    parts = module.split(".")
+    return f"meeplesim_{parts[2] if parts[:2] == ['simcore', 'games'] else parts[0]}_choosers"
+
+
+def game_kernels(module: str, policy_stream: int, choosers: str = "") -> GameKernels:
+    """The harness's `decide` for the game whose rules live in `module` (its dotted name: the
+    game's kernel cache holds the kernel): strategies beyond the generic ones are called
+    through the game's chooser table (`choosers`, by default `chooser_symbol(module)`), the
+    random one draws from the state's random stream `policy_stream`."""
+    choosers = choosers or chooser_symbol(module)
+    bindings = {"STREAM_POLICY": policy_stream, "choose_bound": chooser_call(choosers)}
+    return GameKernels(module, choosers, _kernel(decide, module, bindings), bindings)
+
+
+def runners(kernels: GameKernels, run_chunk, *, game: str, title: str, decisions,
+            check_strategy, new_state, n_result_fields: int):
+    """`run_games` and `play_logged` (simcore.gamekit.game_runners) of a game whose chunk
+    loop is `run_chunk` (GameKernels.chunk_loop): the strategy checked, plug-ins bound, the
+    seats filled (simcore.seating: a Config without seating words seats the run's strategy
+    everywhere), every seat's strategy checked to be bound, an illegal answer raised as one."""
+    from . import plugins
+    from .gamekit import game_runners
+    from .seating import seat_table
+    from .seats import check_bound, illegal_answer
+
+    def chunk(catalog, cfg, st, strategy_id, params, seed, start, out):
+        check_strategy(catalog, strategy_id, params)
+        plugins.bind_state(st, catalog.rules)
+        width = st.par.shape[1]
+        if hasattr(cfg, "rival_sid"):
+            per_seat, sids, pars = seat_table(game, cfg, strategy_id, params, width)
+        else:
+            per_seat, sids, pars = 0, np.full(2, strategy_id, np.int64), \
+                np.repeat(param_row(params, width)[None], 2, axis=0)
+        players = getattr(cfg, "players", len(sids))
+        check_bound(kernels.choosers, title, sids[:max(2, players)] if per_seat else sids[:2])
+        try:
+            run_chunk(catalog.rules, cfg, st, per_seat, sids, pars, seed, start, out)
+        except ValueError:
+            raise illegal_answer(decisions, st.ctl, H_BAD_KIND) from None
+
+    return game_runners(chunk, new_state, n_result_fields, lambda st: st.ctl[H_EV_N])
