@@ -14,7 +14,6 @@ RACE = {"goal": Field(int), "heads": Field(int), "max_rounds": Field(int), "sour
 
 
 def load_rules(f: DataFile):
-    """The Rules record from data/race.toml (simcore.seating.one_file_catalog)."""
     f.top_keys(("race",))
     race = f.check("race", f.section("race"), RACE)
     k = np.zeros(R.N_K, np.int64)
@@ -26,7 +25,6 @@ def load_rules(f: DataFile):
 
 
 def line(e, catalog):
-    """One event of the log as a line."""
     kind, rnd, p, a, b, c = (int(x) for x in e)
     if kind == K.EV_END:
         return f"game over after round {rnd}: " + (f"player {a} wins" if a >= 0 else "cut")
