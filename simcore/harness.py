@@ -72,6 +72,16 @@ def event(C, st, kind, rnd, p, a, b, c):
         append_event(st.events, st.ctl, H_EV_N, kind, rnd, p, a, b, c)
 
 
+@jit.njit
+def start_game(st, seed, game):
+    """Before a game's set-up: its random streams seeded from (seed, stream, game) (simcore.rng:
+    results depend on neither chunking nor workers), no decision asked and no event written."""
+    st.ctl[H_ASKED] = 0
+    st.ctl[H_EV_N] = 0
+    for s in range(st.rng.shape[0]):
+        st.rng[s] = stream_state(seed, s, game)
+
+
 # Written once; the free names are each game's (game_kernels): STREAM_POLICY, choose_bound,
 # setup_game, play_game, record_result.
 
@@ -95,15 +105,11 @@ def decide(R, C, st, p, kind, n):
 
 
 def run_chunk(R, C, st, per_seat, sids, pars, seed, start, out):
-    """Games start .. start + len(out) - 1 of root `seed`, one result row each: each random
-    stream of game g seeded from (seed, stream, g) (simcore.rng: results depend on neither
-    chunking nor workers), then set up. per_seat 1: seat q plays sids[q] with pars[q]; 0: the
+    """Games start .. start + len(out) - 1 of root `seed`, one result row each: each started
+    (`start_game`), set up, seated, played and recorded. per_seat 1: seat q plays sids[q] with pars[q]; 0: the
     focal seat (setup_game's answer) plays sids[0], pars[0] and every other sids[1], pars[1]."""
     for i in range(out.shape[0]):
-        st.ctl[H_ASKED] = 0
-        st.ctl[H_EV_N] = 0
-        for s in range(st.rng.shape[0]):
-            st.rng[s] = stream_state(seed, s, start + i)
+        start_game(st, seed, start + i)
         focal = setup_game(R, C, st, start + i)  # noqa: F821
         for p in range(st.sid.shape[0]):
             r = p if per_seat else (0 if p == focal else 1)

@@ -64,10 +64,15 @@ def _registry():
 
 
 def strategy_names(game: str) -> list[str]:
-    """The strategies a seat of `game` may play: the registry's built-in ones for it."""
+    """The strategies a seat of `game` may play: the registry's built-in ones for it, one name
+    per kernel id (the first registered: `workshop-first`, greedy with other defaults, is
+    played as the run's strategy, never seated, since a Config holds ids alone)."""
     reg = _registry()
-    return [n for n in reg.available(game)
-            if n in reg._REGISTRY and reg.get(n, game, load=False).kernel_id != PLUGIN]
+    first = {}
+    for n in reg._REGISTRY:
+        if n in reg.available(game):
+            first.setdefault(reg.get(n, game, load=False).kernel_id, n)
+    return sorted(n for i, n in first.items() if i != PLUGIN)
 
 
 def strategy_row(game: str, name: str, width: int) -> tuple[int, np.ndarray]:

@@ -1,10 +1,9 @@
 """Gnome Village's own strategies: their kernels (greedy.py, lookahead.py, skill.py) and here
 their names, descriptions and parameters. The game's rules never import them: a strategy's
 module binds its compiled chooser into the rules' chooser table when it is imported
-(simcore.linked), which `strategies.get` does for the strategies a run seats. Each also gives
-the game its default parameters, for the seats `--seat-strategy` gives it."""
-from simcore.games.gnome_village import config as _config
-from simcore.games.gnome_village.config import GREEDY, GREEDY_PARAMS, LOOKAHEAD, SKILL
+(simcore.linked), which `strategies.get` does for the strategies a run seats. Each gives
+nothing to the rules: a seated strategy plays with its registered defaults (simcore.seating)."""
+from strategies.gnome_village.ids import GREEDY, GREEDY_PARAMS, LOOKAHEAD, SKILL
 
 from .. import Strategy, register
 from . import lookahead_params as _la
@@ -64,6 +63,3 @@ register(Strategy(
     "beta = skill / ((1 - skill) * mistake)",
     params=dict(_sk.PARAMS), param_help=dict(_sk.PARAM_HELP), bounds=dict(_sk.BOUNDS),
     games=("gnome-village",), kernels=f"{__name__}.skill", compile_s=15))
-
-_config.set_seat_defaults("lookahead", _la.PARAMS.values())
-_config.set_seat_defaults("skill", _sk.PARAMS.values())

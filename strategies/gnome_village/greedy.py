@@ -22,7 +22,8 @@ its id in the rules' chooser table (simcore.linked): only a run that seats greed
 from simcore.games.gnome_village import consts as K
 from simcore.games.gnome_village import state as S
 from simcore.games.gnome_village import tables as T
-from simcore.games.gnome_village.config import GREEDY, as_config
+from simcore.games.gnome_village.config import as_config
+from strategies.gnome_village.ids import GREEDY
 from simcore.games.gnome_village.core import count_kind, count_lights, find_workshop, score
 from simcore.games.gnome_village.decide import CHOOSERS
 from simcore.jit import cfunc, njit

@@ -30,7 +30,8 @@ from numba.extending import intrinsic
 from simcore.games.gnome_village import consts as K
 from simcore.games.gnome_village import state as S
 from simcore.games.gnome_village import tables as T
-from simcore.games.gnome_village.config import GREEDY, GREEDY_PARAMS, LOOKAHEAD, as_config
+from simcore.games.gnome_village.config import as_config
+from strategies.gnome_village.ids import GREEDY, GREEDY_PARAMS, LOOKAHEAD
 from simcore.games.gnome_village.core import score
 from simcore.games.gnome_village.decide import CHOOSERS
 from simcore.games.gnome_village.turn import (buy, end_of_turn, finish, move_gnomes, move_phase,

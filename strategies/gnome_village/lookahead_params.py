@@ -1,6 +1,6 @@
 """The `lookahead` strategy's parameters (strategies/gnome_village/lookahead.py), apart from its
 kernels so that registering the strategy compiles nothing."""
-from simcore.games.gnome_village.config import GREEDY_PARAMS
+from strategies.gnome_village.ids import GREEDY_PARAMS
 
 # The parameters, in the order of the vector the rules pass (the first two are greedy's, in its
 # order: the vector doubles as greedy's for the decisions lookahead leaves to it). In points.

@@ -28,7 +28,8 @@ from math import exp
 
 from simcore.games.gnome_village import consts as K
 from simcore.games.gnome_village import state as S
-from simcore.games.gnome_village.config import GREEDY_PARAMS, SKILL, as_config
+from simcore.games.gnome_village.config import as_config
+from strategies.gnome_village.ids import GREEDY_PARAMS, SKILL
 from simcore.games.gnome_village.decide import CHOOSERS
 from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind

@@ -1,6 +1,6 @@
 """The `skill` scale's parameters (strategies/gnome_village/skill.py), apart from its kernels so
 that registering the strategy compiles nothing."""
-from simcore.games.gnome_village.config import GREEDY_PARAMS
+from strategies.gnome_village.ids import GREEDY_PARAMS
 
 PARAMS = {
     "skill": 0.5,       # 0 plays like random, 1 like greedy

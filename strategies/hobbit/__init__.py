@@ -4,8 +4,7 @@ game's rules never import them: a strategy's module binds its compiled chooser i
 chooser table when it is imported (simcore.linked), which `strategies.get` does for the
 strategies a run seats. Each also gives the game its default parameters, for the seats
 `--rivals` and `--seat-strategy` give it."""
-from simcore.games.hobbit import config as _config
-from simcore.games.hobbit.config import BIG_MONEY, GREEDY, LOOKAHEAD, SKILL
+from strategies.hobbit.ids import BIG_MONEY, GREEDY, LOOKAHEAD, SKILL
 
 from .. import Strategy, register
 from . import greedy_params as _gr
@@ -78,7 +77,3 @@ register(Strategy(
     bounds={**_sk.BOUNDS, **GREEDY_BOUNDS},
     games=("hobbit",), kernels=f"{__name__}.skill", compile_s=35))
 
-_config.set_seat_defaults("big-money", [])
-_config.set_seat_defaults("greedy", _gr.PARAMS.values())
-_config.set_seat_defaults("lookahead", [*_la.OWN_PARAMS.values(), *_gr.PARAMS.values()])
-_config.set_seat_defaults("skill", [*_sk.OWN_PARAMS.values(), *_gr.PARAMS.values()])

@@ -11,7 +11,8 @@ chooser table (simcore.linked).
 from simcore.games.hobbit import consts as K
 from simcore.games.hobbit import state as S
 from simcore.games.hobbit import tables as T
-from simcore.games.hobbit.config import BIG_MONEY, as_config
+from simcore.games.hobbit.config import as_config
+from strategies.hobbit.ids import BIG_MONEY
 from simcore.games.hobbit.decide import CHOOSERS
 from simcore.games.hobbit.zones import effective_cost
 from simcore.jit import cfunc, njit

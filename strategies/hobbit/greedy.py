@@ -7,7 +7,8 @@ to its id in the rules' chooser table (simcore.linked): only a run that seats gr
 it.
 """
 from simcore.games.hobbit import state as S
-from simcore.games.hobbit.config import GREEDY, as_config
+from simcore.games.hobbit.config import as_config
+from strategies.hobbit.ids import GREEDY
 from simcore.games.hobbit.decide import CHOOSERS
 from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind

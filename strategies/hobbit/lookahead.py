@@ -39,7 +39,8 @@ from numba.extending import intrinsic
 from simcore.games.hobbit import consts as K
 from simcore.games.hobbit import state as S
 from simcore.games.hobbit import tables as T
-from simcore.games.hobbit.config import GREEDY, LOOKAHEAD, as_config
+from simcore.games.hobbit.config import as_config
+from strategies.hobbit.ids import GREEDY, LOOKAHEAD
 from simcore.games.hobbit.decide import CHOOSERS
 from simcore.games.hobbit.effects import gain
 from simcore.games.hobbit.game import finish
@@ -282,7 +283,6 @@ def copy_hidden(R, st, words, p, key, params):
     scr = as_record(words, "HobbitState")
     copy_game(st, scr)
     scr.sc[S.S_EV_ON] = 0
-    scr.sc[S.S_EV_N] = 0
     for i in range(scr.ctl.shape[0]):
         scr.ctl[i] = 0
     for i in range(scr.decisions.shape[0]):

@@ -26,7 +26,8 @@ from math import exp
 
 from simcore.games.hobbit import consts as K
 from simcore.games.hobbit import state as S
-from simcore.games.hobbit.config import SKILL, as_config
+from simcore.games.hobbit.config import as_config
+from strategies.hobbit.ids import SKILL
 from simcore.games.hobbit.decide import CHOOSERS
 from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind

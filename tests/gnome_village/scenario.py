@@ -12,6 +12,7 @@ A trailing @ puts one of the player's gnomes (active) on the tile, numbered in r
 """
 import numpy as np
 
+from simcore.harness import start_game
 from simcore.games.gnome_village import catalog as C
 from simcore.games.gnome_village import consts as K
 from simcore.games.gnome_village import state as S
@@ -107,7 +108,8 @@ class Game:
         self.R = self.cat.rules
         self.C, _ = make_config(self.cat, players=players, log=True, **variants)
         self.st = S.new_state(self.R, 4096)
-        setup_game(self.R, self.C, self.st, 1, 0)
+        start_game(self.st, 1, 0)
+        setup_game(self.R, self.C, self.st, 0)
         self.st.sid[:] = FIRST if sid is None else sid
 
     def script(self, p, *answers):
@@ -142,7 +144,7 @@ class Game:
         self.st.sc[S.S_DISCARD_N] = 0
 
     def events(self, kind=None):
-        ev = self.st.events[: self.st.sc[S.S_EV_N]]
+        ev = self.st.events[: self.st.ctl[S.H_EV_N]]
         return ev if kind is None else ev[ev[:, 0] == kind]
 
     def biz(self, name):

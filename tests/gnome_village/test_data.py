@@ -8,6 +8,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
+from simcore.harness import start_game
 from simcore import assumptions as knobs_
 from simcore.errors import DataError, UserError
 from simcore.games.gnome_village import catalog as C
@@ -151,7 +152,8 @@ def test_validate_checks_every_alternative_against_the_boxs_totals(tmp_path):
     for players in (2, 3, 4):
         cfg, _ = make_config(cat, players=players)
         st = S.new_state(cat.rules, 1)
-        setup_game(cat.rules, cfg, st, 1, 0)
+        start_game(st, 1, 0)
+        setup_game(cat.rules, cfg, st, 0)
         assert st.sc[S.S_HOUSES] + players * 2 == {2: 14, 3: 20, 4: 20}[players]
 
 
@@ -211,7 +213,8 @@ def test_without_takes_business_types_out_of_the_supply():
     cfg, _ = make_config(cat, players=3)
     st = S.new_state(cat.rules, 1)
     for i in range(20):
-        setup_game(cat.rules, cfg, st, 1, i)
+        start_game(st, 1, i)
+        setup_game(cat.rules, cfg, st, i)
         assert st.sc[S.S_BIZ_TOTAL] == 20
         dealt = set(st.bizs[:st.sc[S.S_BIZ_N]]) | set(st.faceup[:2])
         assert not dealt & {cat.businesses.index("police"), cat.businesses.index("thief")}

@@ -4,11 +4,13 @@ every gnome where a gnome may be; every game ends."""
 import numpy as np
 import pytest
 
+from simcore.harness import start_game
+from simcore.seating import seat_table
 from simcore import jit
 from simcore.games.gnome_village import consts as K
 from simcore.games.gnome_village import state as S
 from simcore.games.gnome_village import tables as T
-from simcore.games.gnome_village.config import make_config, seat_strategies
+from simcore.games.gnome_village.config import make_config
 from simcore.games.gnome_village.state import new_state
 from simcore.games.gnome_village.turn import next_turn, setup_game
 from simcore.games.gnome_village.village import check_village
@@ -126,7 +128,8 @@ def _check(R, st, houses_total, bad):
 @WITH_THE_RULES
 def _play_checked(R, cfg, st, fsid, fpar, rsid, rpar, seed, n_games, houses_total, bad, ends):
     for g in range(n_games):
-        setup_game(R, cfg, st, seed, g)
+        start_game(st, seed, g)
+        setup_game(R, cfg, st, g)
         assign_seats(st.sid, st.par, st.sc[S.S_FOCAL], fsid, fpar, rsid, rpar)
         _check(R, st, houses_total, bad)
         while not next_turn(R, cfg, st):
@@ -139,7 +142,8 @@ def _play_checked(R, cfg, st, fsid, fpar, rsid, rpar, seed, n_games, houses_tota
 def run_checked(cat, players, sid=RANDOM, games=300, seed=5, **variants):
     cfg, _ = make_config(cat, players=players, **variants)
     st = new_state(cat.rules, event_capacity=1)
-    fsid, fpar, rsid, rpar = seat_strategies(cfg, sid, np.zeros(1))
+    _, sids, pars = seat_table("gnome-village", cfg, sid, np.zeros(1), st.par.shape[1])
+    fsid, fpar, rsid, rpar = sids[0], pars[0], sids[1], pars[1]
     R = cat.rules
     houses_total = int(R.supply[players, T.SUP_HOUSES])
     if not R.k[T.K_START_FROM_SUPPLY]:

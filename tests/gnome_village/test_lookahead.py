@@ -3,6 +3,7 @@ the face-down stacks or the Forest deck, and beats greedy on the same deals."""
 import numpy as np
 
 import strategies
+from simcore.harness import start_game
 from simcore.games.gnome_village import consts as K
 from simcore.games.gnome_village import game as G
 from simcore.games.gnome_village.config import make_config
@@ -53,7 +54,8 @@ def test_a_playout_does_not_read_the_real_deck_order():
     out = []
     for flip in (False, True):
         st = G.new_state(CAT.rules)
-        setup_game(CAT.rules, cfg, st, 3, 0)
+        start_game(st, 3, 0)
+        setup_game(CAT.rules, cfg, st, 0)
         assign_seats(st.sid, st.par, st.sc[S.S_FOCAL],
                      LOOKAHEAD.kernel_id, np.resize(np.asarray(LOOKAHEAD.param_vector()), 32),
                      GREEDY.kernel_id, np.resize(np.asarray(GREEDY.param_vector()), 32))

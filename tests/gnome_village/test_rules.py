@@ -51,7 +51,9 @@ def test_the_road_stack_is_what_the_players_did_not_take():
     a, b = Game(3).st, Game(3).st
     assert (a.roads == b.roads).all()                  # the same seed, the same stack
     from simcore.games.gnome_village.turn import setup_game
-    setup_game(R, Game(3).C, b, 2, 0)
+    from simcore.harness import start_game
+    start_game(b, 2, 0)
+    setup_game(R, Game(3).C, b, 0)
     assert (a.roads != b.roads).any()                  # shuffled
 
 

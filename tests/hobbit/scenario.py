@@ -5,6 +5,7 @@ answers[i], then option 0)."""
 import collections
 
 
+from simcore.harness import start_game
 from simcore.games.hobbit import catalog as CAT_
 from simcore.games.hobbit import consts as K
 from simcore.games.hobbit import game as G
@@ -39,7 +40,8 @@ def game(players=4, mode="normal", start="auj", seed=1, index=0, cat=None, **opt
     cfg, _ = make_config(cat, players=players, mode=mode, start=start, **options)
     st = S.new_state(cat.rules, event_capacity=1 << 14)
     cfg = cfg._replace(log_on=1)
-    G.setup_game(cat.rules, cfg, st, seed, index)
+    start_game(st, seed, index)
+    G.setup_game(cat.rules, cfg, st, index)
     st.sid[:] = FIRST
     return cat, cat.rules, cfg, st
 
@@ -159,9 +161,9 @@ def census(st, rules) -> list:
 
 
 def events(st, kind=None) -> list:
-    ev = st.events[:st.sc[S.S_EV_N]]
+    ev = st.events[:st.ctl[S.H_EV_N]]
     return [tuple(int(x) for x in e) for e in ev if kind is None or e[0] == kind]
 
 
 def clear_events(st):
-    st.sc[S.S_EV_N] = 0
+    st.ctl[S.H_EV_N] = 0

@@ -8,6 +8,7 @@ tier (`scripts/test --slow`)."""
 import numpy as np
 import pytest
 
+from simcore.harness import start_game
 from simcore.games.hobbit import consts as K
 from simcore.games.hobbit import game as G
 from simcore.games.hobbit import state as S
@@ -74,7 +75,8 @@ def _checked_games(R, C, st, seed, n, counts, bad):
     """Play n games turn by turn, checking after every step of every turn; bad[g] is the
     first violation of game g (0: none)."""
     for g in range(n):
-        G.setup_game(R, C, st, seed, g)
+        start_game(st, seed, g)
+        G.setup_game(R, C, st, g)
         st.sid[:] = RANDOM
         b = _check(R, st, counts)
         players = st.sc[S.S_PLAYERS]

@@ -13,7 +13,7 @@ from .test_rules_cards import clear, new, ok
 
 def log(st):
     """The log's lines (the chapter change's heading is a line of its own)."""
-    return "\n".join(format_log(st.events[:st.sc[S.S_EV_N]], CAT)).splitlines()
+    return "\n".join(format_log(st.events[:st.ctl[S.H_EV_N]], CAT)).splitlines()
 
 
 def test_the_log_names_the_defense_card_used_and_what_it_avoided():

@@ -163,12 +163,13 @@ def test_lookahead_is_reproducible_and_draws_only_from_the_policy_stream():
 
 
 def test_every_parameter_has_a_meaning_and_seat_defaults():
-    from simcore.games.hobbit.config import DEFAULT_PARAMS
+    from simcore.seating import strategy_row
     for name in OWN:
         s = strategies.get(name, "hobbit", load=False)
         assert s.games == ("hobbit",)
         assert set(s.params) == set(s.param_help), name
-        assert DEFAULT_PARAMS[name] == list(s.params.values())
+        sid, row = strategy_row("hobbit", name, 32)     # a seat given it (rivals, seat_strategy)
+        assert sid == s.kernel_id and row[:len(s.params)].tolist() == list(s.params.values())
         assert len(s.params) <= 32
     assert strategies.get("lookahead", "hobbit", load=False).params["rounds"] >= 0
 

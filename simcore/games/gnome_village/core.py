@@ -14,7 +14,7 @@ def ev(st, kind, p, a, b, c):
     """Record an event when the log is on (simcore.eventlog; costs a test and nothing else
     when off)."""
     if st.sc[S.S_EV_ON]:
-        append_event(st.events, st.sc, S.S_EV_N, kind, st.sc[S.S_ROUND], p, a, b, c)
+        append_event(st.events, st.ctl, S.H_EV_N, kind, st.sc[S.S_ROUND], p, a, b, c)
 
 
 # ------------------------------------------------------------------ coins (GV-S10)

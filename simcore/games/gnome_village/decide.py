@@ -11,29 +11,10 @@ the addresses of their buffers (read back with `as_rules` / `as_state`), the Con
 tuple (config.as_config), the decision (consts.D_*), the option count and the deciding seat's
 parameter row. The deciding seat is `st.ctl[H_SEAT]`.
 """
-from ...jit import njit
-from ...linked import PLUGIN_SLOT, chooser_call
-from ...policy import N_GENERIC, PLUGIN, choose_generic
-from ...seats import checked_answer
+from ...harness import game_kernels
 from . import consts as K
-from . import state as S
 
-CHOOSERS = "meeplesim_gnome_village_choosers"   # the chooser table's symbol
-choose_bound = chooser_call(CHOOSERS)
-
-
-@njit
-def decide(R, C, st, p, kind, n):
-    """Ask seat p's strategy to pick one of st.options[:n] (0 if there is only one)."""
-    st.decisions[kind] += 1
-    if n <= 1:
-        return 0
-    sid = st.sid[p]
-    par = st.par[p]
-    st.ctl[S.H_SEAT] = p
-    if sid < N_GENERIC:
-        i = choose_generic(sid, st.rng, K.STREAM_POLICY, n, par, st.ctl[S.H_ASKED])
-    else:
-        i = choose_bound(R, C, st, kind, n, PLUGIN_SLOT if sid == PLUGIN else sid, par)
-    st.ctl[S.H_ASKED] += 1
-    return checked_answer(st.ctl, S.H_BAD_KIND, kind, n, i)
+# the harness's decision call (simcore.harness.decide), compiled as this module's kernel
+H = game_kernels(__name__, K.STREAM_POLICY)
+CHOOSERS = H.choosers            # the chooser table's symbol
+decide = H.decide

@@ -5,22 +5,19 @@ per game; `play_logged` plays one game with the event log on.
 """
 from __future__ import annotations
 
-import numpy as np
 
-from ... import plugins
-from ...gamekit import game_runners
+from ...harness import runners
 from ...jit import njit
-from ...seats import assign_seats, check_bound, illegal_answer
 from . import consts as K
 from . import state as S
-from .config import check_strategy, seat_rows, seat_strategies
-from .decide import CHOOSERS
+from .config import GAME_NAME, check_strategy
+from .decide import H
 from .state import new_state
 from .turn import play_game, setup_game
 
 
 @njit
-def record_result(st, row):
+def record_result(R, C, st, row):
     f = st.sc[S.S_FOCAL]
     players = st.sc[S.S_PLAYERS]
     row[K.R_OUTCOME] = st.sc[S.S_OUTCOME]
@@ -45,43 +42,8 @@ def record_result(st, row):
     row[K.R_CUT] = st.sc[S.S_CUT]
 
 
-@njit
-def run_chunk(R, C, st, fsid, fpar, rsid, rpar, seed, start, out):
-    """Play games start .. start + len(out) - 1 of root `seed`, one result row each."""
-    for i in range(out.shape[0]):
-        setup_game(R, C, st, seed, start + i)
-        assign_seats(st.sid, st.par, st.sc[S.S_FOCAL], fsid, fpar, rsid, rpar)
-        play_game(R, C, st)
-        record_result(st, out[i])
-
-
-@njit
-def run_chunk_seats(R, C, st, sids, pars, seed, start, out):
-    """run_chunk with a strategy per seat (seat_strategy): seat q plays sids[q], pars[q]."""
-    for i in range(out.shape[0]):
-        setup_game(R, C, st, seed, start + i)
-        for p in range(K.MAX_PLAYERS):
-            st.sid[p] = sids[p]
-            for j in range(st.par.shape[1]):
-                st.par[p, j] = pars[p, j]
-        play_game(R, C, st)
-        record_result(st, out[i])
-
-
-def _run_chunk(catalog, cfg, st, strategy_id: int, params, seed: int, start: int,
-               out: np.ndarray) -> None:
-    check_strategy(catalog, strategy_id, params)
-    plugins.bind_state(st, catalog.rules)
-    fsid, fpar, rsid, rpar = seat_strategies(cfg, strategy_id, params)
-    per_seat = seat_rows(cfg, strategy_id, params)
-    check_bound(CHOOSERS, "Gnome Village", (fsid, rsid) if per_seat is None else per_seat[0])
-    try:
-        if per_seat is None:
-            run_chunk(catalog.rules, cfg, st, fsid, fpar, rsid, rpar, seed, start, out)
-        else:
-            run_chunk_seats(catalog.rules, cfg, st, per_seat[0], per_seat[1], seed, start, out)
-    except ValueError:
-        raise illegal_answer(K.DECISIONS, st.ctl, S.H_BAD_KIND) from None
-
-
-run_games, play_logged = game_runners(_run_chunk, new_state, K.N_RESULT_FIELDS, S.S_EV_N)
+# the harness's chunk loop over this game's set-up, play and result row (simcore.harness)
+run_chunk = H.chunk_loop(setup_game, play_game, record_result)
+run_games, play_logged = runners(H, run_chunk, game=GAME_NAME, title="Gnome Village",
+                                 decisions=K.DECISIONS, check_strategy=check_strategy,
+                                 new_state=new_state, n_result_fields=K.N_RESULT_FIELDS)

@@ -19,6 +19,9 @@ A gnome is `gnome[p, g, GN_*]`: its state (GS_*), the village it is in (HOST: it
 another's through the Airport, the Chapel or the Prison), its cell there, and the cell of the
 house it lit (HOME).
 """
+# the harness's words of st.ctl (the deciding seat, decisions asked, an illegal answer, events)
+from ...harness import (H_ASKED, H_BAD_INDEX, H_BAD_KIND, H_BAD_N, H_EV_N, H_SEAT,  # noqa: F401
+                        N_H as N_CONTROL, control_fields)
 from ...packed import Layout, Record
 from . import consts as K
 from . import tables as T
@@ -49,9 +52,8 @@ S_DISCARD_N = 21    # Forest cards in the discard pile (st.discard[:DISCARD_N])
 S_EXPANSION = 22    # 1 with the mini-expansion (GV-X02)
 S_ACTION = 23       # the business action being resolved (consts.A_*): what a D_TARGET decision is for
 S_MOVING = 24       # the gnome whose move a D_MOVE decision chooses
-S_EV_N = 25         # events recorded
-S_EV_ON = 26
-N_SCALARS = 27
+S_EV_ON = 25          # 1: events are written (simcore.harness.event; 0 in a playout)
+N_SCALARS = 26
 
 # --- st.pl[p, P_*]: each player's scalars
 P_COINS = 0
@@ -65,13 +67,8 @@ P_BROKE = 7         # 1: 0 coins left at the end of this turn's Work & Buy, at l
                     # (GV-A07, read with the knob advisor=work-buy)
 N_PLAYER = 8
 
-# --- st.ctl: the harness's scalars
-H_ASKED = 0
-H_SEAT = 1          # the seat deciding
-H_BAD_KIND = 2
-H_BAD_N = 3
-H_BAD_INDEX = 4
-N_CONTROL = 5
+# --- st.ctl: the harness's words, H_* (simcore.harness: the deciding seat, the decisions
+# asked, an illegal answer, the events written), imported above
 
 # st.gnome[p, g, GN_*]
 GN_STATE = 0
@@ -100,6 +97,8 @@ BAD_BLOCKADE = 3        # a blockade borders a business (GV-V05)
 MAX_OPTIONS = K.N_CELLS * K.N_SIDES      # a road's placements: every cell in each of 4 turns
 MAX_PARAMS = 32                          # a strategy's parameters per seat
 EVENT_CAPACITY = 1 << 14
+HARNESS, EVENTS = control_fields(K.MAX_PLAYERS, MAX_PARAMS, MAX_OPTIONS, K.N_DECISIONS,
+                                 K.EVENT_FIELDS)
 
 STATE = Layout("GnomeVillageState", [
     # the game (fixed shapes first: constant offsets)
@@ -122,17 +121,13 @@ STATE = Layout("GnomeVillageState", [
     ("mark", "i8", (K.N_CELLS,), "work"),      # 1 on a cell the last search reached
     ("spare", "i8", (MAX_OPTIONS,), "work"),   # options kept while another decision is listed
     # the harness: strategies, decisions, the log
-    ("ctl", "i8", (N_CONTROL,), "control"),
-    ("options", "i8", (MAX_OPTIONS,), "control"),
-    ("sid", "i8", (K.MAX_PLAYERS,), "control"),                 # strategy id per seat
-    ("par", "f8", (K.MAX_PLAYERS, MAX_PARAMS), "control"),      # strategy parameters per seat
-    ("decisions", "i8", (K.N_DECISIONS,), "control"),           # decisions asked, by kind
+    *HARNESS,                  # ctl, options, sid, par, decisions (simcore.harness)
     # sized by the data
     ("roads", "i8", (None,), "game"),          # the road stack: road kinds (Rules.road rows)
     ("bizs", "i8", (None,), "game"),           # the business stack: business types
     ("forest", "i8", (None,), "game"),         # the Forest deck: card rows (Rules.forest)
     ("discard", "i8", (None,), "game"),        # the Forest discard pile
-    ("events", "i8", (None, K.EVENT_FIELDS), "control"),
+    *EVENTS,
 ])
 State = Record   # a packed record of the STATE layout
 

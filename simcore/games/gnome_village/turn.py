@@ -2,7 +2,7 @@
 scoring. Rule IDs refer to ../rules-checklist.md. Kernels never allocate: every buffer is in
 the State (one State serves a whole chunk; setup_game resets it)."""
 from ...jit import njit
-from ...rng import shuffle, stream_state
+from ...rng import shuffle
 from . import consts as K
 from . import state as S
 from . import tables as T
@@ -17,9 +17,10 @@ from .village import move_gnome, move_targets, start_village
 
 # ------------------------------------------------------------------ setup (GV-S..)
 @njit
-def setup_game(R, C, st, seed, game_index):
-    """Reset `st` for game `game_index` of root `seed`: supplies by player count, shuffled
-    stacks and deck, each player's starting village, gnome and coins."""
+def setup_game(R, C, st, game_index):
+    """Reset `st` for game `game_index` (its random streams
+    seeded: simcore.harness.start_game): supplies by player count, shuffled stacks and deck,
+    each player's starting village, gnome and coins; returns the focal seat."""
     players = C.players
     st.sc[:] = 0
     st.pl[:, :] = 0
@@ -30,9 +31,6 @@ def setup_game(R, C, st, seed, game_index):
     st.gnome[:, :, :] = 0
     st.box[:, :] = 0                # the whole grid until start_village (a seat not playing keeps it)
     st.prod[:, :] = 0
-    st.ctl[S.H_ASKED] = 0
-    for s in range(K.N_STREAMS):
-        st.rng[s] = stream_state(seed, s, game_index)
     st.sc[S.S_PLAYERS] = players
     st.sc[S.S_FOCAL] = C.seat if C.seat >= 0 else game_index % players
     st.sc[S.S_EV_ON] = C.log_on
@@ -86,6 +84,7 @@ def setup_game(R, C, st, seed, game_index):
         st.pl[p, S.P_PLACED] = 1
         st.sc[S.S_GNOME_BOX] -= 1
         gain(st, p, R.k[T.K_START_COINS] + R.k[T.K_SEAT_COINS_0 + p])
+    return st.sc[S.S_FOCAL]
 
 
 # ------------------------------------------------------------------ phase 1: reveal (GV-F..)

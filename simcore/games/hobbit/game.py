@@ -6,18 +6,15 @@ per game; `play_logged` plays one game with the event log on.
 """
 from __future__ import annotations
 
-import numpy as np
 
-from ... import plugins
-from ...gamekit import game_runners
+from ...harness import runners
 from ...jit import njit
-from ...rng import shuffle, stream_state
-from ...seats import assign_seats, check_bound, illegal_answer
+from ...rng import shuffle
 from . import consts as K
 from . import state as S
 from . import tables as T
-from .config import check_strategy, seat_rows, seat_strategies
-from .decide import CHOOSERS
+from .config import GAME_NAME, check_strategy
+from .decide import H
 from .state import new_state
 from .turn import chapter_change, end_turn, main_phase, score, start_turn
 from .zones import draw, ev, pile_take, push, spop, spush
@@ -126,9 +123,10 @@ def build_arch_stack(R, st):
 
 
 @njit
-def setup_game(R, C, st, seed, game_index):
-    """Reset `st` for game `game_index` of root `seed` (HB-S01..S08; HB-X01 for the second
-    chapter alone)."""
+def setup_game(R, C, st, game_index):
+    """Reset `st` for game `game_index` (its random streams
+    seeded: simcore.harness.start_game; HB-S01..S08; HB-X01 for the second chapter alone);
+    returns the focal seat."""
     players = C.players
     st.sc[:] = 0
     st.pl[:, :] = 0
@@ -137,9 +135,6 @@ def setup_game(R, C, st, seed, game_index):
     st.arch_by[:] = 0
     st.pend[:] = 0
     st.tcount[:] = 0
-    st.ctl[S.H_ASKED] = 0
-    for s in range(K.N_STREAMS):
-        st.rng[s] = stream_state(seed, s, game_index)
     st.sc[S.S_PLAYERS] = players
     st.sc[S.S_FOCAL] = C.seat if C.seat >= 0 else game_index % players
     st.sc[S.S_MODE] = C.mode
@@ -175,13 +170,14 @@ def setup_game(R, C, st, seed, game_index):
     st.sc[S.S_GROUP_DUE] = 0 if R.k[T.K_GROUP_WHEN] == K.GROUP_NOT_AT_START else 1
     if dos:
         dos_start(R, C, st)
-        return
+        return st.sc[S.S_FOCAL]
     for q in range(players):
         shuffle(st.z[q, K.Z_DECK], st.zn[q, K.Z_DECK], st.rng, K.STREAM_SETUP)
         draw(st, q, R.k[T.K_HAND])
     for s in range(R.k[T.K_PATH]):                                   # HB-S03, HB-S04
         if st.sc[S.S_MAIN_N] > 0:
             st.path[s] = spop(st.main, st.sc, S.S_MAIN_N)
+    return st.sc[S.S_FOCAL]
 
 
 @njit
@@ -286,7 +282,7 @@ def finish(R, C, st):
 
 
 @njit
-def record_result(st, row):
+def record_result(R, C, st, row):
     f = st.sc[S.S_FOCAL]
     players = st.sc[S.S_PLAYERS]
     row[K.R_OUTCOME] = st.sc[S.S_OUTCOME]
@@ -319,44 +315,8 @@ def record_result(st, row):
         row[K.R_HERO_0 + p] = st.pl[p, S.P_HERO] if p < players else -1
 
 
-@njit
-def run_chunk(R, C, st, fsid, fpar, rsid, rpar, seed, start, out):
-    """Play games start .. start + len(out) - 1 of root `seed`, one result row each."""
-    for i in range(out.shape[0]):
-        setup_game(R, C, st, seed, start + i)
-        assign_seats(st.sid, st.par, st.sc[S.S_FOCAL], fsid, fpar, rsid, rpar)
-        play_game(R, C, st)
-        record_result(st, out[i])
-
-
-@njit
-def run_chunk_seats(R, C, st, sids, pars, seed, start, out):
-    """run_chunk with a strategy per seat (seat_strategy): seat q plays sids[q], pars[q]."""
-    for i in range(out.shape[0]):
-        setup_game(R, C, st, seed, start + i)
-        for p in range(K.MAX_PLAYERS):
-            st.sid[p] = sids[p]
-            for j in range(st.par.shape[1]):
-                st.par[p, j] = pars[p, j]
-        play_game(R, C, st)
-        record_result(st, out[i])
-
-
-def _run_chunk(catalog, cfg, st, strategy_id: int, params, seed: int, start: int,
-               out: np.ndarray) -> None:
-    check_strategy(catalog, strategy_id, params)
-    plugins.bind_state(st, catalog.rules)
-    fsid, fpar, rsid, rpar = seat_strategies(cfg, strategy_id, params)
-    per_seat = seat_rows(cfg, strategy_id, params)
-    check_bound(CHOOSERS, "the Hobbit deck-builder",
-                (fsid, rsid) if per_seat is None else per_seat[0])
-    try:
-        if per_seat is None:
-            run_chunk(catalog.rules, cfg, st, fsid, fpar, rsid, rpar, seed, start, out)
-        else:
-            run_chunk_seats(catalog.rules, cfg, st, per_seat[0], per_seat[1], seed, start, out)
-    except ValueError:
-        raise illegal_answer(K.DECISIONS, st.ctl, S.H_BAD_KIND) from None
-
-
-run_games, play_logged = game_runners(_run_chunk, new_state, K.N_RESULT_FIELDS, S.S_EV_N)
+# the harness's chunk loop over this game's set-up, play and result row (simcore.harness)
+run_chunk = H.chunk_loop(setup_game, play_game, record_result)
+run_games, play_logged = runners(H, run_chunk, game=GAME_NAME, title="the Hobbit deck-builder",
+                                 decisions=K.DECISIONS, check_strategy=check_strategy,
+                                 new_state=new_state, n_result_fields=K.N_RESULT_FIELDS)

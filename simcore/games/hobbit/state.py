@@ -10,6 +10,9 @@ a card there face down: 0 the rules, else consts.PUT_* * MAX_PLAYERS + the seat)
 the game and the box (cards this game does not use, or not yet: the DoS deck before the chapter
 change). The Path is `path[:MAX_PATH]`, -1 for an empty slot (HB-T06).
 """
+# the harness's words of st.ctl (the deciding seat, decisions asked, an illegal answer, events)
+from ...harness import (H_ASKED, H_BAD_INDEX, H_BAD_KIND, H_BAD_N, H_EV_N, H_SEAT,  # noqa: F401
+                        N_H as N_CONTROL, control_fields)
 from ...packed import Layout, Record
 from . import consts as K
 from . import tables as T
@@ -48,9 +51,8 @@ S_PEND_N = 28           # Ambushes waiting to hit the next player (HB-T10)
 S_CUP_N = 29            # cards to Stash at the end of this turn (A Small Cup)
 S_LAST_DRAWN = 30       # the cost of the card drawn last (Durin's Line Tapestry, HB-K14)
 S_DRAWN = 31            # cards drawn in the game so far (a card drawn while buying is then played, HB-T01)
-S_EV_N = 32
-S_EV_ON = 33
-N_SCALARS = 34
+S_EV_ON = 32          # 1: events are written (simcore.harness.event; 0 in a playout)
+N_SCALARS = 33
 
 # --- st.pl[p, P_*]: each player's scalars
 P_HERO = 0          # a row of Rules.hero
@@ -65,16 +67,13 @@ P_TURNS = 8         # turns taken
 P_CORRUPTIONS = 9   # Corruptions gained
 N_PLAYER = 10
 
-# --- st.ctl: the harness's scalars
-H_ASKED = 0
-H_SEAT = 1          # the seat deciding
-H_BAD_KIND = 2
-H_BAD_N = 3
-H_BAD_INDEX = 4
-N_CONTROL = 5
+# --- st.ctl: the harness's words, H_* (simcore.harness: the deciding seat, the decisions
+# asked, an illegal answer, the events written), imported above
 
 MAX_PARAMS = 32                          # a strategy's parameters per seat
 EVENT_CAPACITY = 1 << 14
+HARNESS, EVENTS = control_fields(K.MAX_PLAYERS, MAX_PARAMS, K.MAX_OPTIONS, K.N_DECISIONS,
+                                 K.EVENT_FIELDS)
 
 STATE = Layout("HobbitState", [
     # the game (fixed shapes first: constant offsets)
@@ -86,12 +85,8 @@ STATE = Layout("HobbitState", [
     ("tcount", "i8", (K.N_TYPES,), "game"),         # cards of each type played this turn
     ("rng", "u8", (K.N_STREAMS,), "game"),
     # the harness: strategies, decisions, the log
-    ("ctl", "i8", (N_CONTROL,), "control"),
-    ("options", "i8", (K.MAX_OPTIONS,), "control"),
+    *HARNESS,                  # ctl, options, sid, par, decisions (simcore.harness)
     ("optcard", "i8", (K.MAX_OPTIONS,), "control"),  # the card kind each option names (-1: none)
-    ("sid", "i8", (K.MAX_PLAYERS,), "control"),
-    ("par", "f8", (K.MAX_PLAYERS, MAX_PARAMS), "control"),
-    ("decisions", "i8", (K.N_DECISIONS,), "control"),
     # sized by the data: every zone can hold every card of the box
     ("z", "i8", (K.MAX_PLAYERS, K.N_PLAYER_ZONES, None), "game"),
     ("main", "i8", (None,), "game"),
@@ -105,7 +100,7 @@ STATE = Layout("HobbitState", [
     ("box", "i8", (None,), "game"),
     ("cup", "i8", (None,), "game"),                 # card kinds a Small Cup will Stash (HB-K21)
     ("work", "i8", (None,), "work"),                # scratch for scans and shuffles
-    ("events", "i8", (None, K.EVENT_FIELDS), "control"),
+    *EVENTS,
 ])
 State = Record   # a packed record of the STATE layout
 

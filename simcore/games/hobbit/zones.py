@@ -13,7 +13,7 @@ from . import tables as T
 def ev(st, kind, p, a, b, c):
     """Record an event when the log is on (simcore.eventlog)."""
     if st.sc[S.S_EV_ON]:
-        append_event(st.events, st.sc, S.S_EV_N, kind, st.sc[S.S_TURN], p, a, b, c)
+        append_event(st.events, st.ctl, S.H_EV_N, kind, st.sc[S.S_TURN], p, a, b, c)
 
 
 # ------------------------------------------------------------------ a player's zones
