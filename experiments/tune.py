@@ -251,7 +251,7 @@ def parse_lever(item: str, levers) -> tuple:
         return name, (int(lo), int(hi))
     except ValueError:
         raise UserError(f"--lever {item}: expected ID=LOW..HIGH with whole numbers (e.g. "
-                        f"lost-smurfs=12..20)") from None
+                        f"{name}=2..6)") from None
 
 
 def choose_levers(targets, lever_items, levers) -> list:

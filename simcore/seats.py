@@ -8,8 +8,8 @@ every seat's strategy is there to be asked. Shared by every game's runner and `d
                    with the answer kept in three words of the state (read by `illegal_answer`)
   illegal_answer   the IllegalOption naming those three words, raised by the runner
   listed_names     a list option (`a,b,c`, `a+b`, or a sequence) as its names
-  parse_seat_strategies  a `seat_strategy` option as one known strategy name per seat
-  seat_rows        with `seat_strategy`: each seat's strategy id and parameter row
+
+The seating options themselves (rivals, seat, seat_strategy) are simcore.seating's.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import numpy as np
 from .errors import IllegalOption, UserError
 from .jit import njit
 from .linked import PLUGIN_SLOT, bound
-from .policy import FIRST, N_GENERIC, PLUGIN
+from .policy import N_GENERIC, PLUGIN
 
 
 def param_row(params, width: int) -> np.ndarray:
@@ -73,41 +73,3 @@ def listed_names(value) -> list[str]:
     its names, stripped."""
     text = value if isinstance(value, str) else ",".join(value)
     return [x.strip() for x in text.replace("+", ",").split(",")]
-
-
-def parse_seat_strategies(seat_strategy, players: int, rivals: str, known) -> list[str]:
-    """A `seat_strategy` option (`lookahead,greedy,greedy`: one name per seat, the first
-    player's first) as a list of names `known` holds; [] when not given; UserError, one line,
-    for a wrong count, an unknown name, or `rivals` given too."""
-    if seat_strategy is None or seat_strategy == "" or seat_strategy == ():
-        return []
-    if rivals != "same":
-        raise UserError("give either --rivals or --seat-strategy, not both")
-    text = seat_strategy if isinstance(seat_strategy, str) else ",".join(seat_strategy)
-    names = listed_names(text)
-    if len(names) != players:
-        raise UserError(f"--seat-strategy needs one strategy per seat: {players} for {players} "
-                        f"players, got {len(names)} ('{text}')")
-    for x in names:
-        if x not in known:
-            raise UserError(f"--seat-strategy: unknown strategy '{x}' (use {', '.join(known)})")
-    return names
-
-
-def seat_rows(sids, no_seat: int, strategy_id: int, params, names: dict, defaults: dict,
-              width: int) -> tuple | None:
-    """With `seat_strategy` (sids: each seat's strategy id, `no_seat` where not given):
-    (ids, parameter rows), one per seat; a seat playing the run's strategy gets its
-    parameters, the others their strategy's defaults (`defaults` by name, `names` name -> id).
-    None without."""
-    if sids[0] == no_seat:
-        return None
-    by_id = {v: k for k, v in names.items()}
-    ids = np.array([sid if sid != no_seat else FIRST for sid in sids], np.int64)
-    rows = np.zeros((len(sids), width), np.float64)
-    for q, sid in enumerate(sids):
-        if sid == no_seat:
-            continue
-        rows[q] = param_row(params, width) if sid == strategy_id else \
-            param_row(defaults.get(by_id[sid], []), width)
-    return ids, rows
