@@ -52,11 +52,12 @@ N_H = 6
 
 
 def control_fields(max_players: int, max_params: int, max_options: int, n_decisions: int,
-                   event_fields: int) -> tuple[list, list]:
+                   event_fields: int, game_words: int = 0) -> tuple[list, list]:
     """The harness's fields of a State layout (simcore.packed), all in the *control* section:
     (fixed-shape fields, placed with the game's fixed ones; the event log, sized when the
-    state is allocated, placed last)."""
-    return ([("ctl", "i8", (N_H,), "control"),
+    state is allocated, placed last). `game_words`: words of st.ctl after the harness's that
+    the game names itself (st.ctl[N_H], ...: e.g. a test's queued dice)."""
+    return ([("ctl", "i8", (N_H + game_words,), "control"),
              ("options", "i8", (max_options,), "control"),
              ("sid", "i8", (max_players,), "control"),
              ("par", "f8", (max_players, max_params), "control"),
@@ -163,11 +164,13 @@ def game_kernels(module: str, policy_stream: int, choosers: str = "") -> GameKer
 
 
 def runners(kernels: GameKernels, run_chunk, *, game: str, title: str, decisions,
-            check_strategy, new_state, n_result_fields: int):
+            check_strategy, new_state, n_result_fields: int, seats=None):
     """`run_games` and `play_logged` (simcore.gamekit.game_runners) of a game whose chunk
     loop is `run_chunk` (GameKernels.chunk_loop): the strategy checked, plug-ins bound, the
     seats filled (simcore.seating: a Config without seating words seats the run's strategy
-    everywhere), every seat's strategy checked to be bound, an illegal answer raised as one."""
+    everywhere; a game whose rivals take their own parameters passes `seats(cfg, strategy_id,
+    params, width) -> (per_seat, ids, parameter rows)` instead), every seat's strategy checked
+    to be bound, an illegal answer raised as one."""
     from . import plugins
     from .gamekit import game_runners
     from .seating import seat_table
@@ -177,7 +180,9 @@ def runners(kernels: GameKernels, run_chunk, *, game: str, title: str, decisions
         check_strategy(catalog, strategy_id, params)
         plugins.bind_state(st, catalog.rules)
         width = st.par.shape[1]
-        if hasattr(cfg, "rival_sid"):
+        if seats is not None:
+            per_seat, sids, pars = seats(cfg, strategy_id, params, width)
+        elif hasattr(cfg, "rival_sid"):
             per_seat, sids, pars = seat_table(game, cfg, strategy_id, params, width)
         else:
             per_seat, sids, pars = 0, np.full(2, strategy_id, np.int64), \

@@ -1,6 +1,7 @@
 """Hand-built cake race positions: forced dice, a chosen deck, one kernel step."""
 import numpy as np
 
+from simcore.harness import start_game
 from simcore.games.cake_race import consts as K
 from simcore.games.cake_race import state as S
 from simcore.games.cake_race.catalog import load_catalog
@@ -23,7 +24,8 @@ class Game:
                  seed=1, game_index=0, log=True):
         self.cfg, _ = make_config(CAT, players=players, rivals=rivals, seat=seat, log=log)
         self.st = new_state(R, event_capacity=4096)
-        setup_game(R, self.cfg, self.st, seed, game_index)
+        start_game(self.st, seed, game_index)
+        setup_game(R, self.cfg, self.st, game_index)
         assign_seats(self.st.sid, self.st.par, self.st.sc[S.S_FOCAL],
                      *seat_strategies(self.cfg, strategy, np.asarray(params, np.float64)))
 
@@ -72,7 +74,7 @@ class Game:
         return [int(st.deck[(h + i) % st.deck.shape[0]]) for i in range(n)]
 
     def events(self, kind=None):
-        ev = self.st.events[: self.st.sc[S.S_EV_N]]
+        ev = self.st.events[: self.st.ctl[S.H_EV_N]]
         return [tuple(int(x) for x in e) for e in ev if kind is None or e[0] == kind]
 
 

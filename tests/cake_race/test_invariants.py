@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import simcore.games.cake_race as game
+from simcore.harness import start_game
 from simcore import jit
 from simcore.games.cake_race import consts as K
 from simcore.games.cake_race import state as S
@@ -61,7 +62,8 @@ def _check(R, st, bad):
 @WITH_THE_RULES
 def _play_checked(R, cfg, st, fsid, fpar, rsid, rpar, seed, n_games, bad, ends):
     for g in range(n_games):
-        setup_game(R, cfg, st, seed, g)
+        start_game(st, seed, g)
+        setup_game(R, cfg, st, g)
         assign_seats(st.sid, st.par, st.sc[S.S_FOCAL], fsid, fpar, rsid, rpar)
         _check(R, st, bad)
         done = False

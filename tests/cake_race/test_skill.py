@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import strategies
+from simcore.harness import start_game
 from simcore.errors import UserError
 from simcore.games.cake_race import consts as K
 from simcore.games.cake_race import game
@@ -133,7 +134,8 @@ def test_a_move_errs_toward_the_longer_way_at_the_softmax_odds(tmp_path):
     cat = load_catalog(tmp_path)
     cfg, _ = make_config(cat, players=2, seat="0")
     st = new_state(cat.rules, 16)
-    setup_game(cat.rules, cfg, st, SEED, 0)
+    start_game(st, SEED, 0)
+    setup_game(cat.rules, cfg, st, 0)
     st.pl[0, S.P_POS] = cat.points.index("trail-a2")              # seat 0, carrying nothing
     n = move_options(cat.rules, st, st.pl[0, S.P_POS], 2, False)
     assert [cat.points[st.options[i]] for i in range(n)] == ["trail-a4", "start-3"]

@@ -19,28 +19,10 @@ Options:
   stay-at-cake  0 stay (roll, take, turn a card), 1 leave
   move, flee    destination points, nearest to the goal first (option 0 is the greedy walk)
 """
-from ...jit import njit
-from ...linked import PLUGIN_SLOT, chooser_call
-from ...policy import N_GENERIC, PLUGIN, choose_generic
-from ...seats import checked_answer
+from ...harness import game_kernels
 from . import consts as K
-from . import state as S
 
-CHOOSERS = "meeplesim_cake_race_choosers"   # the chooser table's symbol
-choose_bound = chooser_call(CHOOSERS)
-
-
-@njit
-def decide(R, cfg, st, p, kind, n):
-    """Ask seat p's strategy to pick one of `n` options (0 if there is only one)."""
-    if n <= 1:
-        return 0
-    sid = st.sid[p]
-    par = st.par[p]
-    asked = st.ctl[S.H_ASKED]
-    st.ctl[S.H_ASKED] = asked + 1
-    if sid < N_GENERIC:
-        i = choose_generic(sid, st.rng, K.STREAM_POLICY, n, par, asked)
-    else:
-        i = choose_bound(R, cfg, st, kind, n, PLUGIN_SLOT if sid == PLUGIN else sid, par)
-    return checked_answer(st.ctl, S.H_BAD_KIND, kind, n, i)
+# the harness's decision call (simcore.harness.decide), compiled as this module's kernel
+H = game_kernels(__name__, K.STREAM_POLICY)
+CHOOSERS = H.choosers            # the chooser table's symbol
+decide = H.decide

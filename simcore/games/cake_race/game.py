@@ -5,27 +5,20 @@ per game; `play_logged` plays one game with the event log on.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
-from ... import plugins
-from ...gamekit import game_runners
+from ...harness import runners
 from ...jit import njit
-from ...seats import assign_seats, check_bound, illegal_answer
 from . import consts as K
 from . import state as S
 from .config import Config, check_strategy, seat_strategies
-from .decide import CHOOSERS
+from .decide import H
 from .rules import play_game, setup_game
-from .state import State, new_state
-
-if TYPE_CHECKING:                   # the loader, for annotations only: kernels import this module
-    from .catalog import Catalog
+from .state import new_state
 
 
 @njit
-def record_result(st, row):
+def record_result(R, C, st, row):
     f = st.sc[S.S_FOCAL]
     row[K.R_OUTCOME] = st.sc[S.S_OUTCOME]
     row[K.R_LOSS_REASON] = st.sc[S.S_LOSS]
@@ -55,26 +48,15 @@ def record_result(st, row):
     row[K.R_CUT] = st.sc[S.S_TIMEOUT]
 
 
-@njit
-def run_chunk(R, cfg, st, fsid, fpar, rsid, rpar, seed, start, out):
-    """Play games start .. start + len(out) - 1 of root `seed`, one result row each."""
-    for i in range(out.shape[0]):
-        setup_game(R, cfg, st, seed, start + i)
-        assign_seats(st.sid, st.par, st.sc[S.S_FOCAL], fsid, fpar, rsid, rpar)
-        play_game(R, cfg, st)
-        record_result(st, out[i])
-
-
-def _run_chunk(catalog: Catalog, cfg: Config, st: State, strategy_id: int, params, seed: int,
-               start: int, out: np.ndarray) -> None:
-    check_strategy(catalog, strategy_id, params)
-    plugins.bind_state(st, catalog.rules)
+def _seats(cfg: Config, strategy_id: int, params, width: int) -> tuple:
+    """The focal seat's strategy and the rivals' (threshold-K's own K: config.seat_strategies)."""
     fsid, fpar, rsid, rpar = seat_strategies(cfg, strategy_id, params)
-    check_bound(CHOOSERS, "the cake race", (fsid, rsid))
-    try:
-        run_chunk(catalog.rules, cfg, st, fsid, fpar, rsid, rpar, seed, start, out)
-    except ValueError:
-        raise illegal_answer(K.DECISIONS, st.ctl, S.H_BAD_KIND) from None
+    return 0, np.array([fsid, rsid], np.int64), np.stack([fpar, rpar])
 
 
-run_games, play_logged = game_runners(_run_chunk, new_state, K.N_RESULT_FIELDS, S.S_EV_N)
+# the harness's chunk loop over this game's set-up, play and result row (simcore.harness)
+run_chunk = H.chunk_loop(setup_game, play_game, record_result)
+run_games, play_logged = runners(H, run_chunk, game="cake-race", title="the cake race",
+                                 decisions=K.DECISIONS, check_strategy=check_strategy,
+                                 new_state=new_state, n_result_fields=K.N_RESULT_FIELDS,
+                                 seats=_seats)

@@ -8,7 +8,7 @@ import numpy as np
 
 from ...eventlog import append_event
 from ...jit import njit
-from ...rng import randint, shuffle, stream_state
+from ...rng import randint, shuffle
 from . import tables as T
 from . import consts as K
 from . import state as S
@@ -20,7 +20,7 @@ from .decide import decide
 def ev(st, kind, p, a, b, c):
     """Record an event when the log is on (simcore.eventlog)."""
     if st.sc[S.S_EV_ON]:
-        append_event(st.events, st.sc, S.S_EV_N, kind, st.sc[S.S_ROUND], p, a, b, c)
+        append_event(st.events, st.ctl, S.H_EV_N, kind, st.sc[S.S_ROUND], p, a, b, c)
 
 
 @njit
@@ -37,12 +37,12 @@ def roll(R, st, p, what):
 
 # ------------------------------------------------------------------ setup (CR-S..)
 @njit
-def setup_game(R, cfg, st, seed, game_index):
-    """Reset `st` for game `game_index` of root `seed` (CR-S01..S05)."""
+def setup_game(R, cfg, st, game_index):
+    """Reset `st` for game `game_index`, its random streams seeded (simcore.harness.start_game;
+    CR-S01..S05); returns the focal seat."""
     st.sc[:] = 0
-    st.ctl[:] = 0
-    for s in range(K.N_STREAMS):
-        st.rng[s] = stream_state(seed, s, game_index)
+    st.ctl[S.H_FORCED_N] = 0
+    st.ctl[S.H_FORCED_POS] = 0
     n = R.deck.shape[0]
     for i in range(n):
         st.deck[i] = R.deck[i]
@@ -64,6 +64,7 @@ def setup_game(R, cfg, st, seed, game_index):
         st.pl[p, S.P_FIRST_TRIP] = -1
         st.pl[p, S.P_ELIM] = 0 if p < cfg.players else 1
     st.sc[S.S_OUTCOME] = K.RUNNING
+    return st.sc[S.S_FOCAL]
 
 
 # ------------------------------------------------------------------ moving (CR-M..)

@@ -4,6 +4,9 @@ game: the game's scalars in `sc` (read `st.sc[S_ROUND]`), the players' in `pl`
 (`st.pl[p, P_POS]`), the deck; a move's enumeration as working space; and the harness's
 control fields (`st.ctl[H_ASKED]`: decisions asked, forced dice, an illegal answer).
 """
+# the harness's words of st.ctl (decisions asked, an illegal answer, events)
+from ...harness import (H_ASKED, H_BAD_INDEX, H_BAD_KIND, H_BAD_N, H_EV_N, H_SEAT,  # noqa: F401
+                        N_H, control_fields)
 from ...packed import Layout, Record
 from . import consts as K
 from .tables import Rules
@@ -33,9 +36,8 @@ S_N_CHASES = 16
 S_N_CATCHES = 17
 S_N_GARG = 18
 S_N_HATS_USED = 19
-S_EV_N = 20
-S_EV_ON = 21
-N_SCALARS = 22
+S_EV_ON = 20         # 1: events are written (the log is on)
+N_SCALARS = 21
 
 # --- st.pl[p, P_*]: each player's scalars
 P_POS = 0           # point index
@@ -49,14 +51,13 @@ P_TRIPS = 7         # times back at a start
 N_PLAYER = 8
 
 
-# --- st.ctl: the harness's scalars
-H_ASKED = 0         # decisions put to strategies (forced ones excluded)
-H_FORCED_N = 1      # die faces queued by tests in `forced` ...
-H_FORCED_POS = 2    # ... and how many were used
-H_BAD_KIND = 3      # an illegal answer: the decision ...
-H_BAD_N = 4         # ... its number of options ...
-H_BAD_INDEX = 5     # ... and the index returned
-N_CONTROL = 6
+# --- st.ctl: the harness's words H_* (imported above), then the cake race's own
+H_FORCED_N = N_H        # die faces queued by tests in `forced` ...
+H_FORCED_POS = N_H + 1  # ... and how many were used
+N_CONTROL = N_H + 2
+
+HARNESS, EVENTS = control_fields(K.MAX_PLAYERS, MAX_PARAMS, K.MAX_OPTIONS, K.N_DECISIONS,
+                                 K.EVENT_FIELDS, game_words=2)
 
 STATE = Layout("CakeRaceState", [
     # the game (fixed shapes first: constant offsets)
@@ -69,14 +70,11 @@ STATE = Layout("CakeRaceState", [
     ("path", "i8", (MAX_STEPS + 1,), "work"),      # move enumeration: the path so far
     ("it", "i8", (MAX_STEPS + 1,), "work"),        # move enumeration: next neighbour to try
     # the harness: strategies, decisions, the log
-    ("ctl", "i8", (N_CONTROL,), "control"),
-    ("options", "i8", (K.MAX_OPTIONS,), "control"),   # options of the current decision
+    *HARNESS,                  # ctl, options, sid, par, decisions (simcore.harness)
     ("forced", "i8", (K.MAX_FORCED,), "control"),     # die faces queued by tests
-    ("sid", "i8", (K.MAX_PLAYERS,), "control"),       # strategy kernel id per seat
-    ("par", "f8", (K.MAX_PLAYERS, MAX_PARAMS), "control"),   # strategy parameters per seat
     # sized by the data
     ("deck", "i8", (None,), "game"),               # [n_cards] ring buffer of card kinds (CR-C01)
-    ("events", "i8", (None, K.EVENT_FIELDS), "control"),
+    *EVENTS,
 ])
 State = Record   # a packed record of the STATE layout
 
