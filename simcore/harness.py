@@ -25,7 +25,7 @@ it in the game's own kernel cache, keyed by the game's kernel sources (simcore/j
 edit to the game's rules, or to this file, compiles it afresh. numba keys its cache index by
 the function's file, name and argument types; a game's folder holds only that game's copy,
 so two games' copies never meet in one index. (Two other ways were tried and measured:
-docs/performance.md, change 44.)
+docs/performance.md, change 46.)
 """
 from __future__ import annotations
 
