@@ -32,14 +32,12 @@ from __future__ import annotations
 import types as pytypes
 from typing import NamedTuple
 
-import numpy as np
-
 from . import jit
 from .eventlog import append_event
 from .linked import PLUGIN_SLOT, chooser_call
 from .policy import N_GENERIC, PLUGIN, choose_generic
 from .rng import stream_state
-from .seats import checked_answer, param_row
+from .seats import checked_answer
 
 # st.ctl: the harness's words
 H_ASKED = 0          # decisions asked of a strategy this game (the scripted strategy's index)
@@ -162,36 +160,3 @@ def game_kernels(module: str, policy_stream: int, choosers: str = "") -> GameKer
     bindings = {"STREAM_POLICY": policy_stream, "choose_bound": chooser_call(choosers)}
     return GameKernels(module, choosers, _kernel(decide, module, bindings), bindings)
 
-
-def runners(kernels: GameKernels, run_chunk, *, game: str, title: str, decisions,
-            check_strategy, new_state, n_result_fields: int, seats=None):
-    """`run_games` and `play_logged` (simcore.gamekit.game_runners) of a game whose chunk
-    loop is `run_chunk` (GameKernels.chunk_loop): the strategy checked, plug-ins bound, the
-    seats filled (simcore.seating: a Config without seating words seats the run's strategy
-    everywhere; a game whose rivals take their own parameters passes `seats(cfg, strategy_id,
-    params, width) -> (per_seat, ids, parameter rows)` instead), every seat's strategy checked
-    to be bound, an illegal answer raised as one."""
-    from . import plugins
-    from .gamekit import game_runners
-    from .seating import seat_table
-    from .seats import check_bound, illegal_answer
-
-    def chunk(catalog, cfg, st, strategy_id, params, seed, start, out):
-        check_strategy(catalog, strategy_id, params)
-        plugins.bind_state(st, catalog.rules)
-        width = st.par.shape[1]
-        if seats is not None:
-            per_seat, sids, pars = seats(cfg, strategy_id, params, width)
-        elif hasattr(cfg, "rival_sid"):
-            per_seat, sids, pars = seat_table(game, cfg, strategy_id, params, width)
-        else:
-            per_seat, sids, pars = 0, np.full(2, strategy_id, np.int64), \
-                np.repeat(param_row(params, width)[None], 2, axis=0)
-        players = getattr(cfg, "players", len(sids))
-        check_bound(kernels.choosers, title, sids[:max(2, players)] if per_seat else sids[:2])
-        try:
-            run_chunk(catalog.rules, cfg, st, per_seat, sids, pars, seed, start, out)
-        except ValueError:
-            raise illegal_answer(decisions, st.ctl, H_BAD_KIND) from None
-
-    return game_runners(chunk, new_state, n_result_fields, lambda st: st.ctl[H_EV_N])

@@ -5,7 +5,9 @@ play), `seat` (the focal seat, whose outcome a result row gives, or rotate) and
 `seat_strategy` (one strategy per seat). `config_class` adds the words they resolve to
 (`seat`, `rival_sid`, `sid_0`...) to the game's Config; `seating` resolves the options in its
 make_config; `seated` names the strategies a run must load besides its own; `seat_table`
-gives the chunk loop (simcore.harness) each seat's strategy id and parameter row.
+gives the chunk loop (simcore.harness) each seat's strategy id and parameter row; `runners`
+makes a game's `run_games` and `play_logged` around its chunk loop; `seated_game` builds the
+whole `Game` of a competitive game from its rules.
 
 Strategies are named as the strategy registry (strategies/) names them, and their ids and
 default parameters are the registry's: a rules folder names no strategy. The registry is
@@ -20,13 +22,14 @@ from typing import NamedTuple
 
 import numpy as np
 
+from . import harness, plugins
 from .datafile import DataFile
 from .errors import UserError
-from .gamekit import Game, Option, event_log, event_names, parse_seat
+from .gamekit import Game, Option, event_log, event_names, game_runners, parse_seat
 from .packed import register_word_tuple
 from .policy import FIRST, N_GENERIC, PLUGIN
 from .reportkit import Axis, Report
-from .seats import listed_names, param_row
+from .seats import check_bound, illegal_answer, listed_names, param_row
 from .summarykit import Accumulating, loss_lines, seat_finish, seat_lines, seat_partial, total
 
 NO_SEAT = -1        # Config.sid_q: seat q plays as `rivals` and the focal seat say
@@ -157,6 +160,35 @@ def _defaults(game: str, sid: int, width: int, memo: dict) -> np.ndarray:
     return memo[sid]
 
 
+def runners(kernels, run_chunk, *, game: str, title: str, decisions,
+            check_strategy, new_state, n_result_fields: int, seats=None):
+    """`run_games` and `play_logged` (simcore.gamekit.game_runners) of a game whose chunk
+    loop is `run_chunk` (`kernels.chunk_loop`, `kernels` its simcore.harness.GameKernels): the
+    strategy checked, plug-ins bound, the seats filled (a Config without seating words seats the run's strategy
+    everywhere; a game whose rivals take their own parameters passes `seats(cfg, strategy_id,
+    params, width) -> (per_seat, ids, parameter rows)` instead), every seat's strategy checked
+    to be bound, an illegal answer raised as one."""
+    def chunk(catalog, cfg, st, strategy_id, params, seed, start, out):
+        check_strategy(catalog, strategy_id, params)
+        plugins.bind_state(st, catalog.rules)
+        width = st.par.shape[1]
+        if seats is not None:
+            per_seat, sids, pars = seats(cfg, strategy_id, params, width)
+        elif hasattr(cfg, "rival_sid"):
+            per_seat, sids, pars = seat_table(game, cfg, strategy_id, params, width)
+        else:
+            per_seat, sids, pars = 0, np.full(2, strategy_id, np.int64), \
+                np.repeat(param_row(params, width)[None], 2, axis=0)
+        players = getattr(cfg, "players", len(sids))
+        check_bound(kernels.choosers, title, sids[:max(2, players)] if per_seat else sids[:2])
+        try:
+            run_chunk(catalog.rules, cfg, st, per_seat, sids, pars, seed, start, out)
+        except ValueError:
+            raise illegal_answer(decisions, st.ctl, harness.H_BAD_KIND) from None
+
+    return game_runners(chunk, new_state, n_result_fields, lambda st: st.ctl[harness.H_EV_N])
+
+
 # ----------------------------------------------------------------------------- a seated game
 class Catalog(NamedTuple):
     rules: object               # the Rules record: what kernels read
@@ -206,7 +238,6 @@ def seated_game(*, name: str, title: str, package: str, K, R, data: Path, load_r
     The summary is the focal seat's record, each seat's mean of the
     result field `per_seat` and the mean game length (the result field `length`); `line(event, catalog)` writes the log. The report, the smoke grid
     and the benchmark row have defaults; `more` sets any other Game field."""
-    from . import harness
     lo, default = players
 
     class Variant(NamedTuple):
@@ -228,7 +259,7 @@ def seated_game(*, name: str, title: str, package: str, K, R, data: Path, load_r
         return R.STATE.allocate({"events": (max(1, event_capacity), K.EVENT_FIELDS)})
 
     check = registry_check(name, title)
-    run_games, play_logged = harness.runners(
+    run_games, play_logged = runners(
         R.H, R.run_chunk, game=name, title=title, decisions=K.DECISIONS, check_strategy=check,
         new_state=new_state, n_result_fields=len(K.RESULT_FIELDS))
     at = list(K.RESULT_FIELDS).index(length)

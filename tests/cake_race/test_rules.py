@@ -502,7 +502,7 @@ def test_a_game_cut_by_the_round_cap_is_scored_by_cakes_secured_and_flagged():
         assert not play_round(R, g.cfg, g.st)
         assert g.sc("OUTCOME") == outcome and g.sc("WINNER") == 0 and g.sc("TIMEOUT") == 1
         row = np.zeros(K.N_RESULT_FIELDS, np.int64)
-        record_result(g.st, row)
+        record_result(R, g.cfg, g.st, row)
         assert row[K.R_CUT] == 1 and row[K.R_LOSS_REASON] in (K.LOSS_NONE, K.LOSS_OUTSCORED)
         rows.append(row)
     s = summarize(np.array(rows))

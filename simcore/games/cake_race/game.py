@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...harness import runners
+from ...seating import runners
 from ...jit import njit
 from . import consts as K
 from . import state as S

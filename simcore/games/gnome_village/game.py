@@ -6,7 +6,7 @@ per game; `play_logged` plays one game with the event log on.
 from __future__ import annotations
 
 
-from ...harness import runners
+from ...seating import runners
 from ...jit import njit
 from . import consts as K
 from . import state as S

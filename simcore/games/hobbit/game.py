@@ -7,7 +7,7 @@ per game; `play_logged` plays one game with the event log on.
 from __future__ import annotations
 
 
-from ...harness import runners
+from ...seating import runners
 from ...jit import njit
 from ...rng import shuffle
 from . import consts as K
