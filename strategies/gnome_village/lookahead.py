@@ -22,10 +22,6 @@ Importing this module compiles (or loads) its chooser, greedy's too (the copy's 
 greedy through the chooser table), and binds it to its id in the rules' chooser table.
 """
 import numba
-from llvmlite import ir
-from numba import types
-from numba.core import cgutils
-from numba.extending import intrinsic
 
 from simcore.games.gnome_village import consts as K
 from simcore.games.gnome_village import state as S
@@ -38,8 +34,10 @@ from simcore.games.gnome_village.turn import (buy, end_of_turn, finish, move_gno
                                               move_to, next_turn, work_and_buy)
 from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind
-from simcore.packed import MAX_DIMS, PackedType, as_record
-from simcore.rng import mix64, next_u64, shuffle
+from simcore.playout import (copy_words, event_start, events_last, one_event_row, record_address,
+                             reshuffle, stack_words)
+from simcore.packed import as_record
+from simcore.rng import mix64, next_u64
 
 from .greedy import choose_valued
 from .lookahead_params import (P_ACTIVE, P_BUSINESS, P_BUSINESS_EARN, P_COIN, P_DARK, P_EARN, P_PLAN,
@@ -50,71 +48,14 @@ from .lookahead_params import (P_ACTIVE, P_BUSINESS, P_BUSINESS_EARN, P_COIN, P_
 # the copy: the state's words up to its event log (5 046 with the shipped data), then one row
 # of events; 8 192 words (64 KiB of stack) leave room for decks up to about 750 cards each
 SCRATCH_WORDS = 8192
-HEADER_SLOTS = 1 + MAX_DIMS                  # a packed record's header words per field
-EVENTS = S.STATE.index["events"]
-assert EVENTS == len(S.STATE.fields) - 1, "the copy drops the event log: it must come last"
+EVENTS = events_last(S.STATE)                # the copy stops before the event log
 
 
-def stack_words_intrinsic(size: int):
-    """An intrinsic `words()`: the address of `size` int64 words on the calling kernel's stack
-    (its frame's lifetime; uninitialised)."""
-    @intrinsic
-    def words(typingctx):
-        def codegen(context, builder, sig, args):
-            i64 = ir.IntType(64)
-            block = cgutils.alloca_once(builder, ir.ArrayType(i64, size))
-            return builder.bitcast(block, i64.as_pointer())
-        return types.CPointer(types.int64)(), codegen
-    return words
-
-
-scratch_words = stack_words_intrinsic(SCRATCH_WORDS)
+scratch_words = stack_words(SCRATCH_WORDS)
 TILE_BREAK = 1000    # points before tiles (GV-E03): a village holds fewer than 1 000 tiles
 GREEDY_PARAMS_COIN = GREEDY_PARAMS["coin"]   # the rivals' greedy in a playout: greedy's default
 GREEDY_PARAMS_PLAN = GREEDY_PARAMS["plan"]   # (coin, plan, plan_until: greedy's parameter order)
 GREEDY_PARAMS_UNTIL = GREEDY_PARAMS["plan_until"]   # lookahead's lean stops where greedy's does
-
-
-@intrinsic
-def record_address(typingctx, rec):
-    """The address of a packed record's buffer (what as_record reads back)."""
-    if not isinstance(rec, PackedType):
-        return None
-
-    def codegen(context, builder, sig, args):
-        return cgutils.create_struct_proxy(rec)(context, builder, value=args[0]).data
-
-    return types.CPointer(types.int64)(rec), codegen
-
-
-@intrinsic
-def copy_words(typingctx, dst, src, n):
-    """Copy n int64 words from address src to address dst (one memcpy)."""
-    ptr = types.CPointer(types.int64)
-    if not (dst == ptr and src == ptr and isinstance(n, types.Integer)):
-        return None
-
-    def codegen(context, builder, sig, args):
-        d, s, k = args
-        k = context.cast(builder, k, sig.args[2], types.int64)
-        cgutils.raw_memcpy(builder, d, s, k, 8)
-        return context.get_dummy_value()
-
-    return types.void(dst, src, n), codegen
-
-
-@njit
-def reshuffle(deck, n, rng):
-    """Put deck[:n] in an order drawn from rng whatever their real order: sorted first (what a
-    player can know of face-down cards is which they are, by counting), then shuffled."""
-    for i in range(1, n):                 # insertion sort: a few dozen cards
-        x = deck[i]
-        j = i - 1
-        while j >= 0 and deck[j] > x:
-            deck[j + 1] = deck[j]
-            j -= 1
-        deck[j + 1] = x
-    shuffle(deck, n, rng, K.STREAM_SETUP)
 
 
 @njit
@@ -123,14 +64,14 @@ def copy_hidden(st, words, n_words, p, key, params):
     what p cannot see: the face-down stacks and the Forest deck reshuffled, the chance streams
     re-keyed from `key`; every seat plays greedy there (p with its own coin weight)."""
     copy_words(words, record_address(st), n_words)
-    words[EVENTS * HEADER_SLOTS + 1] = 1         # one row of events, and the log is off
+    one_event_row(words, EVENTS)                 # one row of events, and the log is off
     scr = as_record(words, "GnomeVillageState")
     scr.sc[S.S_EV_ON] = 0
     for s in range(K.N_STREAMS):
         scr.rng[s] = mix64(key + numba.uint64(s + 1))
-    reshuffle(scr.bizs, scr.sc[S.S_BIZ_N], scr.rng)
-    reshuffle(scr.roads, scr.sc[S.S_ROAD_N], scr.rng)
-    reshuffle(scr.forest, scr.sc[S.S_FOREST_N], scr.rng)
+    reshuffle(scr.bizs, scr.sc[S.S_BIZ_N], scr.rng, K.STREAM_SETUP)
+    reshuffle(scr.roads, scr.sc[S.S_ROAD_N], scr.rng, K.STREAM_SETUP)
+    reshuffle(scr.forest, scr.sc[S.S_FOREST_N], scr.rng, K.STREAM_SETUP)
     for q in range(K.MAX_PLAYERS):
         scr.sid[q] = GREEDY
         for j in range(scr.par.shape[1]):
@@ -227,7 +168,7 @@ def choose_lookahead(R, C, st, kind, n, params):
     """The Work & Buy and Move options by playouts on a hidden copy; the rest greedy's."""
     if kind != K.D_BUY and kind != K.D_MOVE:
         return choose_valued(R, C, st, kind, n, params[P_COIN], params[P_PLAN], GREEDY_PARAMS_UNTIL)
-    n_words = record_address(st)[EVENTS * HEADER_SLOTS]      # where the event log starts
+    n_words = event_start(record_address(st), EVENTS)
     if n_words + K.EVENT_FIELDS > SCRATCH_WORDS:     # decks larger than the copy holds
         return choose_valued(R, C, st, kind, n, params[P_COIN], params[P_PLAN], GREEDY_PARAMS_UNTIL)
     words = scratch_words()

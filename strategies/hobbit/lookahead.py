@@ -23,18 +23,14 @@ The copy lives on the chooser's stack (SCRATCH_WORDS words): the State's header 
 event log cut to one row, off), then its "game" sections (packed.section_copier); the control
 fields (seats, parameters, counters) are set for the playout, the "work" scratch is the copy's
 own. The rules keep no pointer into their buffer, so the copy is a State like any other, and
-the playout runs the rules' own kernels (turn.buy_phase, end_turn, start_turn, play_hand,
-game.finish); the one step the rules do not offer apart, taking a given buy option, is
-`take_buy`, the body of turn.buy_phase's loop.
+the playout runs the rules' own kernels: turn.take_buy (the buy option tried), rest_of_turn
+and end_turn, then game.play_turns (the next turns, as play_game plays them) and game.finish;
+no rule is written twice.
 
 Importing this module compiles (or loads) its chooser, greedy's too (the copy's seats play
 greedy through the chooser table), and binds it to its id in the rules' chooser table.
 """
 import numba
-from llvmlite import ir
-from numba import types
-from numba.core import cgutils
-from numba.extending import intrinsic
 
 from simcore.games.hobbit import consts as K
 from simcore.games.hobbit import state as S
@@ -42,15 +38,14 @@ from simcore.games.hobbit import tables as T
 from simcore.games.hobbit.config import as_config
 from strategies.hobbit.ids import GREEDY, LOOKAHEAD
 from simcore.games.hobbit.decide import CHOOSERS
-from simcore.games.hobbit.effects import gain
-from simcore.games.hobbit.game import finish
-from simcore.games.hobbit.turn import (end_turn, fight, main_phase, rest_of_turn, score,
-                                       start_turn)
-from simcore.games.hobbit.zones import effective_cost, ev, spop
+from simcore.games.hobbit.game import cap_turns, finish, play_turns
+from simcore.games.hobbit.turn import end_turn, rest_of_turn, score, take_buy
 from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind
-from simcore.packed import MAX_DIMS, PackedType, as_record, section_copier
-from simcore.rng import mix64, next_u64, randint, shuffle
+from simcore.playout import (HEADER_SLOTS, copy_words, event_start, events_last, one_event_row,
+                             record_address, reshuffle, stack_words)
+from simcore.packed import as_record, section_copier
+from simcore.rng import mix64, next_u64, randint
 
 from . import greedy  # noqa: F401  (binds greedy: the copy's seats play it)
 from .greedy import choose_at
@@ -63,73 +58,16 @@ from .values import effects, loot_bit, weights
 # the box, 41 words a card), then one row of events; 16 384 words (128 KiB of stack) hold a box
 # of about 385
 SCRATCH_WORDS = 16384
-HEADER_SLOTS = 1 + MAX_DIMS                  # a packed record's header words per field
 HEADER_WORDS = len(S.STATE.fields) * HEADER_SLOTS
-EVENTS = S.STATE.index["events"]
-assert EVENTS == len(S.STATE.fields) - 1, "the copy drops the event log: it must come last"
+EVENTS = events_last(S.STATE)                # the copy stops before the event log
 GREEDY_DEFAULTS = tuple(float(x) for x in GREEDY_PARAMS.values())   # the rivals' greedy
 copy_game = section_copier("game")
 
 
-def stack_words_intrinsic(size: int):
-    """An intrinsic `words()`: the address of `size` int64 words on the calling kernel's stack
-    (its frame's lifetime; uninitialised)."""
-    @intrinsic
-    def words(typingctx):
-        def codegen(context, builder, sig, args):
-            i64 = ir.IntType(64)
-            block = cgutils.alloca_once(builder, ir.ArrayType(i64, size))
-            return builder.bitcast(block, i64.as_pointer())
-        return types.CPointer(types.int64)(), codegen
-    return words
-
-
-scratch_words = stack_words_intrinsic(SCRATCH_WORDS)
-
-
-@intrinsic
-def record_address(typingctx, rec):
-    """The address of a packed record's buffer (what as_record reads back)."""
-    if not isinstance(rec, PackedType):
-        return None
-
-    def codegen(context, builder, sig, args):
-        return cgutils.create_struct_proxy(rec)(context, builder, value=args[0]).data
-
-    return types.CPointer(types.int64)(rec), codegen
-
-
-@intrinsic
-def copy_words(typingctx, dst, src, n):
-    """Copy n int64 words from address src to address dst (one memcpy)."""
-    ptr = types.CPointer(types.int64)
-    if not (dst == ptr and src == ptr and isinstance(n, types.Integer)):
-        return None
-
-    def codegen(context, builder, sig, args):
-        d, s, k = args
-        k = context.cast(builder, k, sig.args[2], types.int64)
-        cgutils.raw_memcpy(builder, d, s, k, 8)
-        return context.get_dummy_value()
-
-    return types.void(dst, src, n), codegen
+scratch_words = stack_words(SCRATCH_WORDS)
 
 
 # ------------------------------------------------------------------ the hidden order
-@njit
-def reshuffle(arr, n, rng):
-    """Put arr[:n] in an order drawn from rng whatever their real order: sorted first (what a
-    player can know of face-down cards is which they are), then shuffled."""
-    for i in range(1, n):                 # insertion sort: a few dozen cards
-        x = arr[i]
-        j = i - 1
-        while j >= 0 and arr[j] > x:
-            arr[j + 1] = arr[j]
-            j -= 1
-        arr[j + 1] = x
-    shuffle(arr, n, rng, K.STREAM_SETUP)
-
-
 @njit
 def hide_decks(scr, p):
     """Every deck reshuffled (p's own but a card topped this turn); the other players' hands
@@ -140,15 +78,15 @@ def hide_decks(scr, p):
             keep = 1 if scr.pl[p, S.P_TOPPED] and nd > 0 else 0
             if keep:                       # the topped card stays on top: shuffle under it
                 top = scr.z[p, K.Z_DECK, nd - 1]
-                reshuffle(scr.z[p, K.Z_DECK], nd - 1, scr.rng)
+                reshuffle(scr.z[p, K.Z_DECK], nd - 1, scr.rng, K.STREAM_SETUP)
                 scr.z[p, K.Z_DECK, nd - 1] = top
             else:
-                reshuffle(scr.z[p, K.Z_DECK], nd, scr.rng)
+                reshuffle(scr.z[p, K.Z_DECK], nd, scr.rng, K.STREAM_SETUP)
             continue
         nh = scr.zn[q, K.Z_HAND]
         for i in range(nh):
             scr.z[q, K.Z_DECK, nd + i] = scr.z[q, K.Z_HAND, i]
-        reshuffle(scr.z[q, K.Z_DECK], nd + nh, scr.rng)
+        reshuffle(scr.z[q, K.Z_DECK], nd + nh, scr.rng, K.STREAM_SETUP)
         for i in range(nh):
             scr.z[q, K.Z_HAND, i] = scr.z[q, K.Z_DECK, nd + i]
 
@@ -165,7 +103,7 @@ def hide_main(R, scr):
         if R.card[scr.box[i], T.C_SET] == want:
             scr.work[m] = scr.box[i]
             m += 1
-    reshuffle(scr.work, m, scr.rng)
+    reshuffle(scr.work, m, scr.rng, K.STREAM_SETUP)
     k = 0
     for i in range(scr.sc[S.S_MAIN_N]):
         scr.main[i] = scr.work[k]
@@ -215,7 +153,7 @@ def hide_loot(R, scr):
                 if loot_bit(R, scr.box[i]) & mask:
                     scr.work[m] = scr.box[i]
                     m += 1
-            reshuffle(scr.work, m, scr.rng)
+            reshuffle(scr.work, m, scr.rng, K.STREAM_SETUP)
             k = 0
             for i in range(lo, hi):
                 if set_up_loot(R, scr, i) != 0:
@@ -279,7 +217,7 @@ def copy_hidden(R, st, words, p, key, params):
     Loot), the streams re-keyed from `key`; every seat plays greedy there (p with lookahead's
     greedy weights, the others with greedy's defaults)."""
     copy_words(words, record_address(st), HEADER_WORDS)
-    words[EVENTS * HEADER_SLOTS + 1] = 1         # one row of events, and the log is off
+    one_event_row(words, EVENTS)                 # one row of events, and the log is off
     scr = as_record(words, "HobbitState")
     copy_game(st, scr)
     scr.sc[S.S_EV_ON] = 0
@@ -303,34 +241,6 @@ def copy_hidden(R, st, words, p, key, params):
 
 
 # ------------------------------------------------------------------ the playout
-@njit
-def take_buy(R, C, st, p, o):
-    """Player p takes buy option o (consts.OPT_* or a Path slot): what turn.buy_phase does with
-    the option a strategy picked."""
-    if o == K.OPT_FIGHT:
-        fight(R, C, st, p)
-    elif o == K.OPT_VALOR:
-        c = spop(st.valor, st.sc, S.S_VALOR_N)
-        cost = effective_cost(R, st, p, c)
-        st.sc[S.S_POWER] -= cost
-        ev(st, K.EV_BUY, p, c, cost, 1)
-        gain(R, C, st, p, c, True)
-    else:
-        c = st.path[o]
-        cost = effective_cost(R, st, p, c)
-        st.path[o] = -1                                              # HB-T06: no refill now
-        st.sc[S.S_POWER] -= cost
-        ev(st, K.EV_BUY, p, c, cost, 0)
-        gain(R, C, st, p, c, True)
-
-
-@njit
-def capped(R, st):
-    """What game.play_game does after a turn: the turn cap (HB-E04)."""
-    if st.sc[S.S_END] == 0 and st.sc[S.S_TURN] >= R.k[T.K_MAX_TURNS]:
-        st.sc[S.S_END] = K.END_CUT
-
-
 @njit
 def hand_worth(R, C, st, p, params, ctx):
     """Greedy's worth of an average hand of p's deck: the cards still in his cycle (deck,
@@ -396,22 +306,9 @@ def play_out(R, C, scr, p, o, params):
             rest_of_turn(R, C, scr, p, drawn)
     if scr.sc[S.S_END] == 0:
         end_turn(R, C, scr, p)
-    capped(R, scr)
+    cap_turns(R, scr)
     turns = -1 if params[P_ROUNDS] == TO_THE_END else int(params[P_ROUNDS]) * players
-    cur = (p + 1) % players
-    t = 0
-    while scr.sc[S.S_END] == 0 and (turns < 0 or t < turns):
-        if cur == 0:
-            scr.sc[S.S_ROUND] += 1
-        scr.sc[S.S_TURN] += 1
-        scr.sc[S.S_CUR] = cur
-        start_turn(R, C, scr, cur)
-        main_phase(R, C, scr, cur)
-        if scr.sc[S.S_END] == 0:
-            end_turn(R, C, scr, cur)
-        capped(R, scr)
-        cur = (cur + 1) % players
-        t += 1
+    play_turns(R, C, scr, (p + 1) % players, turns)
     if scr.sc[S.S_END] != 0:
         finish(R, C, scr)
     return state_value(R, C, scr, p, params)
@@ -424,7 +321,7 @@ def choose_lookahead(R, C, st, kind, n, params):
     the fights it saves later); the rest greedy's."""
     if kind != K.D_BUY:
         return choose_at(R, C, st, kind, n, params, GREEDY_AT)
-    n_words = record_address(st)[EVENTS * HEADER_SLOTS]      # where the event log starts
+    n_words = event_start(record_address(st), EVENTS)
     if n_words + K.EVENT_FIELDS > SCRATCH_WORDS:     # a box larger than the copy holds
         return choose_at(R, C, st, kind, n, params, GREEDY_AT)
     if C.mode != K.MODE_NORMAL:

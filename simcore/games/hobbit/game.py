@@ -226,9 +226,18 @@ def dos_start(R, C, st):
 def play_game(R, C, st):
     """HB-S08: seat 0 first, play passing left; a turn's start, its hand and its buys (the
     cards drawn while buying played too, HB-T01) and its end; the game ends by Smaug's fall or a Path left unfilled (HB-E01, E02), or the cap."""
+    play_turns(R, C, st, 0, -1)
+    finish(R, C, st)
+
+
+@njit
+def play_turns(R, C, st, cur, turns):
+    """Seat `cur`'s turn and the next seats' (passing left), `turns` turns or (-1) to the end
+    of the game: a playout goes on from any state this way. Returns the seat whose turn is
+    next."""
     players = st.sc[S.S_PLAYERS]
-    cur = 0
-    while st.sc[S.S_END] == 0:
+    t = 0
+    while st.sc[S.S_END] == 0 and (turns < 0 or t < turns):
         if cur == 0:
             st.sc[S.S_ROUND] += 1
         st.sc[S.S_TURN] += 1
@@ -237,10 +246,17 @@ def play_game(R, C, st):
         main_phase(R, C, st, cur)
         if st.sc[S.S_END] == 0:
             end_turn(R, C, st, cur)
-        if st.sc[S.S_END] == 0 and st.sc[S.S_TURN] >= R.k[T.K_MAX_TURNS]:
-            st.sc[S.S_END] = K.END_CUT                               # HB-E04
+        cap_turns(R, st)
         cur = (cur + 1) % players
-    finish(R, C, st)
+        t += 1
+    return cur
+
+
+@njit
+def cap_turns(R, st):
+    """HB-E04: the game ends once the turn cap is reached."""
+    if st.sc[S.S_END] == 0 and st.sc[S.S_TURN] >= R.k[T.K_MAX_TURNS]:
+        st.sc[S.S_END] = K.END_CUT
 
 
 @njit

@@ -216,21 +216,28 @@ def buy_phase(R, C, st, p):
         o = st.options[decide(R, C, st, p, K.D_BUY, n)]
         if o == K.OPT_END:
             return
-        if o == K.OPT_FIGHT:
-            fight(R, C, st, p)
-        elif o == K.OPT_VALOR:
-            c = spop(st.valor, st.sc, S.S_VALOR_N)
-            cost = effective_cost(R, st, p, c)
-            st.sc[S.S_POWER] -= cost
-            ev(st, K.EV_BUY, p, c, cost, 1)
-            gain(R, C, st, p, c, True)
-        else:
-            c = st.path[o]
-            cost = effective_cost(R, st, p, c)
-            st.path[o] = -1                                          # HB-T06: no refill now
-            st.sc[S.S_POWER] -= cost
-            ev(st, K.EV_BUY, p, c, cost, 0)
-            gain(R, C, st, p, c, True)
+        take_buy(R, C, st, p, o)
+
+
+@njit
+def take_buy(R, C, st, p, o):
+    """HB-T05: p takes buy option o (consts.OPT_FIGHT, OPT_VALOR or a Path slot) and pays for
+    it (a lookahead's playout takes its options through here too)."""
+    if o == K.OPT_FIGHT:
+        fight(R, C, st, p)
+    elif o == K.OPT_VALOR:
+        c = spop(st.valor, st.sc, S.S_VALOR_N)
+        cost = effective_cost(R, st, p, c)
+        st.sc[S.S_POWER] -= cost
+        ev(st, K.EV_BUY, p, c, cost, 1)
+        gain(R, C, st, p, c, True)
+    else:
+        c = st.path[o]
+        cost = effective_cost(R, st, p, c)
+        st.path[o] = -1                                              # HB-T06: no refill now
+        st.sc[S.S_POWER] -= cost
+        ev(st, K.EV_BUY, p, c, cost, 0)
+        gain(R, C, st, p, c, True)
 
 
 # ------------------------------------------------------------------ the Path
