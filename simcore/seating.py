@@ -68,19 +68,13 @@ def _registry():
 
 def strategy_names(game: str) -> list[str]:
     """The strategies a seat of `game` may play: the registry's built-in ones for it, one name
-    per kernel id (the first registered: `workshop-first`, greedy with other defaults, is
-    played as the run's strategy, never seated, since a Config holds ids alone)."""
-    reg = _registry()
-    first = {}
-    for n in reg._REGISTRY:
-        if n in reg.available(game):
-            first.setdefault(reg.get(n, game, load=False).kernel_id, n)
-    return sorted(n for i, n in first.items() if i != PLUGIN)
+    per kernel id (strategies.seatable)."""
+    return sorted(_registry().seatable(game))
 
 
 def strategy_row(game: str, name: str, width: int) -> tuple[int, np.ndarray]:
     """A strategy's id and its default parameters as a row of `width` (the registry's)."""
-    s = _registry().get(name, game, load=False)
+    s = _registry().seatable(game)[name]
     return s.kernel_id, param_row(np.asarray(s.param_vector()), width)
 
 
@@ -154,9 +148,8 @@ def seat_table(game: str, cfg, strategy_id: int, params, width: int) -> tuple:
 
 def _defaults(game: str, sid: int, width: int, memo: dict) -> np.ndarray:
     if not memo:
-        for name in strategy_names(game):
-            i, row = strategy_row(game, name, width)
-            memo[i] = row
+        for s in _registry().seatable(game).values():
+            memo[s.kernel_id] = param_row(np.asarray(s.param_vector()), width)
     return memo[sid]
 
 
@@ -220,7 +213,7 @@ def registry_check(game: str, title: str):
     def check_strategy(catalog, strategy_id: int, params) -> None:
         if strategy_id < N_GENERIC or strategy_id == PLUGIN:
             return
-        if strategy_id not in {strategy_row(game, n, 1)[0] for n in strategy_names(game)}:
+        if strategy_id not in {s.kernel_id for s in _registry().seatable(game).values()}:
             raise UserError(f"strategy #{strategy_id} does not play {title}")
     return check_strategy
 

@@ -147,6 +147,19 @@ def available(game: str = DEFAULT_GAME) -> list[str]:
                    if any(s.listed and _plays(s, game) for s in ss)] + plugin_names())
 
 
+def seatable(game: str) -> dict:
+    """The built-in strategies a seat of `game` may be given (rivals, seat_strategy), by name:
+    one per kernel id, the first registered (`workshop-first`, greedy with other defaults, plays
+    as a run's strategy only: a Config holds a seat's id alone). Plain dict reads, no plug-in
+    lookup: simcore.seating asks for every chunk it seats."""
+    first = {}
+    for ss in _REGISTRY.values():
+        for s in ss:
+            if s.listed and s.plugin is None and s.kernel_id != PLUGIN and _plays(s, game):
+                first.setdefault(s.kernel_id, s)
+    return {s.name: s for s in first.values()}
+
+
 def plugin_names() -> list[str]:
     """The installed plug-ins by short name: the `meeplesim.strategies` entry points whose
     name no registered strategy takes (a registered name wins)."""
