@@ -365,6 +365,28 @@ def chosen(data_dir, assume, assumptions_file, default_file) -> tuple:
     return knobs, parse_choice(assume, knobs)
 
 
+def open_data(data_dir, names, default_dir, assume, assumptions_file, default_file) -> tuple:
+    """What a game's loader opens with: each data file of `names` (a data folder's own, else
+    the game's in `default_dir`) read and patched by the knobs asked for (`chosen`,
+    `patch_files`). Returns ({name: path read}, {name: DataFile}, the knobs in force as the
+    catalog's assumptions [(file, entry, what)], the choice {knob: alternative}). A `data_dir` that is not a folder
+    is one UserError line."""
+    from .datafile import DataFile
+    from .errors import UserError
+    if data_dir is not None and not Path(data_dir).is_dir():
+        raise UserError(f"--data {data_dir}: not a folder")
+    files = {}
+    for name in names:
+        p = Path(data_dir) / name if data_dir else None
+        files[name] = p if p is not None and p.exists() else Path(default_dir) / name
+    knobs, choice = chosen(data_dir, assume, assumptions_file, default_file)
+    loaded = patch_files({n: DataFile(p) for n, p in files.items()}, knobs, choice)
+    assumed = [(FILE_NAME, f"knob '{kid}'",
+                f"{alt} instead of {knobs.knobs[kid].default}: {knobs.knobs[kid].question}")
+               for kid, alt in choice.items()]
+    return files, loaded, assumed, choice
+
+
 def patch_files(loaded: dict, knobs, choice: dict) -> dict:
     """{name: DataFile} with the choice's patches applied to copies of their data (the files
     and the DataFile objects given are not changed); a file serving several names is copied

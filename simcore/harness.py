@@ -46,7 +46,8 @@ H_BAD_KIND = 2       # an illegal answer: the decision's kind, its option count,
 H_BAD_N = 3          #   (seats.checked_answer; the runner raises seats.illegal_answer)
 H_BAD_INDEX = 4
 H_EV_N = 5           # events written this game (st.events[:n]; `event`)
-N_H = 6
+H_LOG = 6            # 1: this game writes its events (the Config's log_on; 0 in a playout's copy)
+N_H = 7
 
 
 def control_fields(max_players: int, max_params: int, max_options: int, n_decisions: int,
@@ -64,19 +65,22 @@ def control_fields(max_players: int, max_params: int, max_options: int, n_decisi
 
 
 # ----------------------------------------------------------------------------- the kernels
-@jit.njit
-def event(C, st, kind, rnd, p, a, b, c):
-    """With the log on (C.log_on), write the event (kind, round, seat, a, b, c)."""
-    if C.log_on:
+@jit.njit(inline="always")
+def event(st, kind, rnd, p, a, b, c):
+    """With the log on (st.ctl[H_LOG]), write the event (kind, round or turn, seat, a, b, c);
+    off, one test and nothing else."""
+    if st.ctl[H_LOG]:
         append_event(st.events, st.ctl, H_EV_N, kind, rnd, p, a, b, c)
 
 
 @jit.njit
-def start_game(st, seed, game):
+def start_game(C, st, seed, game):
     """Before a game's set-up: its random streams seeded from (seed, stream, game) (simcore.rng:
-    results depend on neither chunking nor workers), no decision asked and no event written."""
+    results depend on neither chunking nor workers), no decision asked, no event written, the
+    log on if the Config says so (C.log_on)."""
     st.ctl[H_ASKED] = 0
     st.ctl[H_EV_N] = 0
+    st.ctl[H_LOG] = C.log_on
     for s in range(st.rng.shape[0]):
         st.rng[s] = stream_state(seed, s, game)
 
@@ -108,7 +112,7 @@ def run_chunk(R, C, st, per_seat, sids, pars, seed, start, out):
     (`start_game`), set up, seated, played and recorded. per_seat 1: seat q plays sids[q] with pars[q]; 0: the
     focal seat (setup_game's answer) plays sids[0], pars[0] and every other sids[1], pars[1]."""
     for i in range(out.shape[0]):
-        start_game(st, seed, start + i)
+        start_game(C, st, seed, start + i)
         focal = setup_game(R, C, st, start + i)  # noqa: F821
         for p in range(st.sid.shape[0]):
             r = p if per_seat else (0 if p == focal else 1)

@@ -121,6 +121,16 @@ def seated(variant) -> tuple:
     return () if rivals == "same" else (rivals,)
 
 
+def seats_words(variant, strategy: str) -> str:
+    """What a run's seats play, in words (the start of a game's `describe`): "3 players, focal
+    seat rotate plays greedy, rivals random", or with seat_strategy "3 players, seats play
+    lookahead,greedy,greedy, focal seat 0"."""
+    if getattr(variant, "seat_strategy", ""):
+        return (f"{variant.players} players, seats play {variant.seat_strategy}, focal seat "
+                f"{variant.seat}")
+    return f"{variant.players} players, focal seat {variant.seat} plays {strategy}, rivals {variant.rivals}"
+
+
 def seat_table(game: str, cfg, strategy_id: int, params, width: int) -> tuple:
     """(per_seat, ids, parameter rows) for the harness's chunk loop: with seat_strategy, a row
     per seat (a seat playing the run's strategy gets its parameters, the others their
@@ -281,9 +291,8 @@ def seated_game(*, name: str, title: str, package: str, K, R, data: Path, load_r
         objectives_summary=objectives_summary, summarize=summarize,
         summary_lines=lambda s, ci_words="95% CI": seat_lines(s, ci_words) + [
             f"game length  {s[f'mean_{length}']:.1f} {length} (mean)"] + loss_lines(s),
-        describe=lambda v, strategy, mix="default": (
-            f"{v.players} players, focal seat {v.seat} plays {strategy}, "
-            + (f"seats {v.seat_strategy}" if v.seat_strategy else f"rivals {v.rivals}")),
+        describe=lambda v, strategy, mix="default": seats_words(v, strategy) + (
+            f", data {mix}" if mix != "default" else ""),
         check_strategy=check, seated=seated, report=report,
         grids=smoke if grids is None else grids,
         bench=bench or ({"strategy": "random", "players": default, "options": {},

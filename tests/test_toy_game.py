@@ -137,6 +137,7 @@ def _ready(parts, players=2, log=1):
     game, cat, R = parts
     st = game.new_state(cat.rules)
     st.sc[R.S_WINNER] = -1
+    st.ctl[harness.H_LOG] = log
     return cat.rules, R.Config(players, log), st, R
 
 

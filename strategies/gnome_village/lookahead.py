@@ -66,7 +66,7 @@ def copy_hidden(st, words, n_words, p, key, params):
     copy_words(words, record_address(st), n_words)
     one_event_row(words, EVENTS)                 # one row of events, and the log is off
     scr = as_record(words, "GnomeVillageState")
-    scr.sc[S.S_EV_ON] = 0
+    scr.ctl[S.H_LOG] = 0                        # the copy writes no event
     for s in range(K.N_STREAMS):
         scr.rng[s] = mix64(key + numba.uint64(s + 1))
     reshuffle(scr.bizs, scr.sc[S.S_BIZ_N], scr.rng, K.STREAM_SETUP)

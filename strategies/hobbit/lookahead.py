@@ -220,7 +220,7 @@ def copy_hidden(R, st, words, p, key, params):
     one_event_row(words, EVENTS)                 # one row of events, and the log is off
     scr = as_record(words, "HobbitState")
     copy_game(st, scr)
-    scr.sc[S.S_EV_ON] = 0
+    scr.ctl[S.H_LOG] = 0                        # the copy writes no event
     for i in range(scr.ctl.shape[0]):
         scr.ctl[i] = 0
     for i in range(scr.decisions.shape[0]):

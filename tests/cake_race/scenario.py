@@ -24,7 +24,7 @@ class Game:
                  seed=1, game_index=0, log=True):
         self.cfg, _ = make_config(CAT, players=players, rivals=rivals, seat=seat, log=log)
         self.st = new_state(R, event_capacity=4096)
-        start_game(self.st, seed, game_index)
+        start_game(self.cfg, self.st, seed, game_index)
         setup_game(R, self.cfg, self.st, game_index)
         assign_seats(self.st.sid, self.st.par, self.st.sc[S.S_FOCAL],
                      *seat_strategies(self.cfg, strategy, np.asarray(params, np.float64)))

@@ -134,7 +134,7 @@ def test_a_move_errs_toward_the_longer_way_at_the_softmax_odds(tmp_path):
     cat = load_catalog(tmp_path)
     cfg, _ = make_config(cat, players=2, seat="0")
     st = new_state(cat.rules, 16)
-    start_game(st, SEED, 0)
+    start_game(cfg, st, SEED, 0)
     setup_game(cat.rules, cfg, st, 0)
     st.pl[0, S.P_POS] = cat.points.index("trail-a2")              # seat 0, carrying nothing
     n = move_options(cat.rules, st, st.pl[0, S.P_POS], 2, False)

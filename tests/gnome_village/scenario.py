@@ -108,7 +108,7 @@ class Game:
         self.R = self.cat.rules
         self.C, _ = make_config(self.cat, players=players, log=True, **variants)
         self.st = S.new_state(self.R, 4096)
-        start_game(self.st, 1, 0)
+        start_game(self.C, self.st, 1, 0)
         setup_game(self.R, self.C, self.st, 0)
         self.st.sid[:] = FIRST if sid is None else sid
 

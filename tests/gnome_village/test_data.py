@@ -152,7 +152,7 @@ def test_validate_checks_every_alternative_against_the_boxs_totals(tmp_path):
     for players in (2, 3, 4):
         cfg, _ = make_config(cat, players=players)
         st = S.new_state(cat.rules, 1)
-        start_game(st, 1, 0)
+        start_game(cfg, st, 1, 0)
         setup_game(cat.rules, cfg, st, 0)
         assert st.sc[S.S_HOUSES] + players * 2 == {2: 14, 3: 20, 4: 20}[players]
 
@@ -213,7 +213,7 @@ def test_without_takes_business_types_out_of_the_supply():
     cfg, _ = make_config(cat, players=3)
     st = S.new_state(cat.rules, 1)
     for i in range(20):
-        start_game(st, 1, i)
+        start_game(cfg, st, 1, i)
         setup_game(cat.rules, cfg, st, i)
         assert st.sc[S.S_BIZ_TOTAL] == 20
         dealt = set(st.bizs[:st.sc[S.S_BIZ_N]]) | set(st.faceup[:2])

@@ -128,7 +128,7 @@ def _check(R, st, houses_total, bad):
 @WITH_THE_RULES
 def _play_checked(R, cfg, st, fsid, fpar, rsid, rpar, seed, n_games, houses_total, bad, ends):
     for g in range(n_games):
-        start_game(st, seed, g)
+        start_game(cfg, st, seed, g)
         setup_game(R, cfg, st, g)
         assign_seats(st.sid, st.par, st.sc[S.S_FOCAL], fsid, fpar, rsid, rpar)
         _check(R, st, houses_total, bad)

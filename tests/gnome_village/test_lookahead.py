@@ -54,7 +54,7 @@ def test_a_playout_does_not_read_the_real_deck_order():
     out = []
     for flip in (False, True):
         st = G.new_state(CAT.rules)
-        start_game(st, 3, 0)
+        start_game(cfg, st, 3, 0)
         setup_game(CAT.rules, cfg, st, 0)
         assign_seats(st.sid, st.par, st.sc[S.S_FOCAL],
                      LOOKAHEAD.kernel_id, np.resize(np.asarray(LOOKAHEAD.param_vector()), 32),

@@ -52,7 +52,7 @@ def test_the_road_stack_is_what_the_players_did_not_take():
     assert (a.roads == b.roads).all()                  # the same seed, the same stack
     from simcore.games.gnome_village.turn import setup_game
     from simcore.harness import start_game
-    start_game(b, 2, 0)
+    start_game(Game(3).C, b, 2, 0)
     setup_game(R, Game(3).C, b, 0)
     assert (a.roads != b.roads).any()                  # shuffled
 

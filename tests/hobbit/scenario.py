@@ -40,7 +40,7 @@ def game(players=4, mode="normal", start="auj", seed=1, index=0, cat=None, **opt
     cfg, _ = make_config(cat, players=players, mode=mode, start=start, **options)
     st = S.new_state(cat.rules, event_capacity=1 << 14)
     cfg = cfg._replace(log_on=1)
-    start_game(st, seed, index)
+    start_game(cfg, st, seed, index)
     G.setup_game(cat.rules, cfg, st, index)
     st.sid[:] = FIRST
     return cat, cat.rules, cfg, st

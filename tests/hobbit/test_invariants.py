@@ -75,7 +75,7 @@ def _checked_games(R, C, st, seed, n, counts, bad):
     """Play n games turn by turn, checking after every step of every turn; bad[g] is the
     first violation of game g (0: none)."""
     for g in range(n):
-        start_game(st, seed, g)
+        start_game(C, st, seed, g)
         G.setup_game(R, C, st, g)
         st.sid[:] = RANDOM
         b = _check(R, st, counts)

@@ -6,7 +6,7 @@ Kernels never allocate: every buffer is in the State.
 """
 import numpy as np
 
-from ...eventlog import append_event
+from ...harness import event
 from ...jit import njit
 from ...rng import randint, shuffle
 from . import tables as T
@@ -18,9 +18,8 @@ from .decide import decide
 # ------------------------------------------------------------------ log and dice
 @njit(inline="always")
 def ev(st, kind, p, a, b, c):
-    """Record an event when the log is on (simcore.eventlog)."""
-    if st.sc[S.S_EV_ON]:
-        append_event(st.events, st.ctl, S.H_EV_N, kind, st.sc[S.S_ROUND], p, a, b, c)
+    """Record an event stamped with its round when the log is on (simcore.harness.event)."""
+    event(st, kind, st.sc[S.S_ROUND], p, a, b, c)
 
 
 @njit
@@ -56,7 +55,6 @@ def setup_game(R, cfg, st, game_index):
     st.sc[S.S_CAT] = -1
     st.sc[S.S_WINNER] = -1
     st.sc[S.S_PLAYERS] = cfg.players
-    st.sc[S.S_EV_ON] = cfg.log_on
     st.sc[S.S_FOCAL] = cfg.seat if cfg.seat >= 0 else game_index % cfg.players
     st.pl[:, :] = 0
     for p in range(K.MAX_PLAYERS):

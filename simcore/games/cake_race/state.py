@@ -5,7 +5,7 @@ game: the game's scalars in `sc` (read `st.sc[S_ROUND]`), the players' in `pl`
 control fields (`st.ctl[H_ASKED]`: decisions asked, forced dice, an illegal answer).
 """
 # the harness's words of st.ctl (decisions asked, an illegal answer, events)
-from ...harness import (H_ASKED, H_BAD_INDEX, H_BAD_KIND, H_BAD_N, H_EV_N, H_SEAT,  # noqa: F401
+from ...harness import (H_ASKED, H_BAD_INDEX, H_BAD_KIND, H_BAD_N, H_EV_N, H_LOG, H_SEAT,  # noqa: F401
                         N_H, control_fields)
 from ...packed import Layout, Record
 from . import consts as K
@@ -36,8 +36,7 @@ S_N_CHASES = 16
 S_N_CATCHES = 17
 S_N_GARG = 18
 S_N_HATS_USED = 19
-S_EV_ON = 20         # 1: events are written (the log is on)
-N_SCALARS = 21
+N_SCALARS = 20
 
 # --- st.pl[p, P_*]: each player's scalars
 P_POS = 0           # point index

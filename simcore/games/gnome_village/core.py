@@ -1,7 +1,7 @@
 """Small kernels every phase uses: the log, coins, tokens, gnomes going home, the Happy Gnome,
 Military protection and counts over a village (over the rectangle that holds its tiles,
 village.tile_box). Rule IDs refer to ../rules-checklist.md."""
-from ...eventlog import append_event
+from ...harness import event
 from ...jit import njit
 from . import consts as K
 from . import state as S
@@ -11,10 +11,8 @@ from .village import gnome_at, tile_box
 
 @njit
 def ev(st, kind, p, a, b, c):
-    """Record an event when the log is on (simcore.eventlog; costs a test and nothing else
-    when off)."""
-    if st.sc[S.S_EV_ON]:
-        append_event(st.events, st.ctl, S.H_EV_N, kind, st.sc[S.S_ROUND], p, a, b, c)
+    """Record an event stamped with its round when the log is on (simcore.harness.event)."""
+    event(st, kind, st.sc[S.S_ROUND], p, a, b, c)
 
 
 # ------------------------------------------------------------------ coins (GV-S10)

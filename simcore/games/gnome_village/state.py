@@ -20,7 +20,7 @@ another's through the Airport, the Chapel or the Prison), its cell there, and th
 house it lit (HOME).
 """
 # the harness's words of st.ctl (the deciding seat, decisions asked, an illegal answer, events)
-from ...harness import (H_ASKED, H_BAD_INDEX, H_BAD_KIND, H_BAD_N, H_EV_N, H_SEAT,  # noqa: F401
+from ...harness import (H_ASKED, H_BAD_INDEX, H_BAD_KIND, H_BAD_N, H_EV_N, H_LOG, H_SEAT,  # noqa: F401
                         N_H as N_CONTROL, control_fields)
 from ...packed import Layout, Record
 from . import consts as K
@@ -52,8 +52,7 @@ S_DISCARD_N = 21    # Forest cards in the discard pile (st.discard[:DISCARD_N])
 S_EXPANSION = 22    # 1 with the mini-expansion (GV-X02)
 S_ACTION = 23       # the business action being resolved (consts.A_*): what a D_TARGET decision is for
 S_MOVING = 24       # the gnome whose move a D_MOVE decision chooses
-S_EV_ON = 25          # 1: events are written (simcore.harness.event; 0 in a playout)
-N_SCALARS = 26
+N_SCALARS = 25
 
 # --- st.pl[p, P_*]: each player's scalars
 P_COINS = 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...seating import seats_words
 from ...stats import mean_ci
 from ...summarykit import (Accumulating, loss_lines, pct, seat_finish, seat_lines,
                            seat_partial, total)
@@ -70,12 +71,7 @@ def summary_lines(s: dict, ci_words: str = "95% CI") -> list[str]:
 
 
 def describe(variant, strategy: str, mix: str = "default") -> str:
-    if getattr(variant, "seat_strategy", ""):
-        words = [f"{variant.players} players, seats play {variant.seat_strategy}, focal seat "
-                 f"{variant.seat}"]
-    else:
-        words = [f"{variant.players} players, focal seat {variant.seat} plays {strategy}, "
-                 f"rivals {variant.rivals}"]
+    words = [seats_words(variant, strategy)]
     if variant.family:
         words.append("children's variant")
     if variant.expansion:

@@ -33,7 +33,6 @@ def setup_game(R, C, st, game_index):
     st.prod[:, :] = 0
     st.sc[S.S_PLAYERS] = players
     st.sc[S.S_FOCAL] = C.seat if C.seat >= 0 else game_index % players
-    st.sc[S.S_EV_ON] = C.log_on
     st.sc[S.S_WINNER] = -1
     st.sc[S.S_HAPPY] = -1                                               # GV-B04: in the centre
     st.sc[S.S_OUTCOME] = K.RUNNING

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from ... import assumptions as knobs_
-from ...datafile import DataFile, Field
+from ...datafile import Field
 from ...errors import UserError
 from . import consts as K
 from . import tables as T
@@ -425,18 +425,8 @@ def load_catalog(data_dir: str | Path | None = None, assume=(), without=(), assu
     knobs in force ("KNOB=ALTERNATIVE", data/assumptions.toml or a data folder's own): each
     patches the data before it is checked. `without`: DoS main-deck card ids taken out of the
     deck (count 0) after the data are checked, the intervention that measures a card's impact."""
-    if data_dir is not None and not Path(data_dir).is_dir():
-        raise UserError(f"--data {data_dir}: not a folder")
-    files = {}
-    for name in FILES:
-        p = Path(data_dir) / name if data_dir else None
-        files[name] = p if p is not None and p.exists() else DATA_DIR / name
-    knobs, choice = knobs_.chosen(data_dir, assume, assumptions_file, KNOBS_FILE)
-    loaded = knobs_.patch_files({n: DataFile(p) for n, p in files.items()}, knobs, choice)
-    assumptions: list = []
-    for kid, alt in choice.items():
-        knob = knobs.knobs[kid]
-        assumptions.append((knobs_.FILE_NAME, f"knob '{kid}'", f"{alt} instead of {knob.default}: {knob.question}"))
+    files, loaded, assumptions, choice = knobs_.open_data(data_dir, FILES, DATA_DIR, assume,
+                                                          assumptions_file, KNOBS_FILE)
     ids, names, card, fx = _cards(loaded["cards.toml"], assumptions)
     hero_ids, hero_names, hero, hfx = _heroes(loaded["heroes.toml"], assumptions)
     setup, dos_deck = _setup(loaded["setup.toml"], assumptions, ids, card)

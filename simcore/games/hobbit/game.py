@@ -138,7 +138,6 @@ def setup_game(R, C, st, game_index):
     st.sc[S.S_PLAYERS] = players
     st.sc[S.S_FOCAL] = C.seat if C.seat >= 0 else game_index % players
     st.sc[S.S_MODE] = C.mode
-    st.sc[S.S_EV_ON] = C.log_on
     st.sc[S.S_WINNER] = -1
     deal_heroes(R, C, st)
     dos = C.start == K.START_DOS

@@ -11,7 +11,7 @@ the game and the box (cards this game does not use, or not yet: the DoS deck bef
 change). The Path is `path[:MAX_PATH]`, -1 for an empty slot (HB-T06).
 """
 # the harness's words of st.ctl (the deciding seat, decisions asked, an illegal answer, events)
-from ...harness import (H_ASKED, H_BAD_INDEX, H_BAD_KIND, H_BAD_N, H_EV_N, H_SEAT,  # noqa: F401
+from ...harness import (H_ASKED, H_BAD_INDEX, H_BAD_KIND, H_BAD_N, H_EV_N, H_LOG, H_SEAT,  # noqa: F401
                         N_H as N_CONTROL, control_fields)
 from ...packed import Layout, Record
 from . import consts as K
@@ -51,8 +51,7 @@ S_PEND_N = 28           # Ambushes waiting to hit the next player (HB-T10)
 S_CUP_N = 29            # cards to Stash at the end of this turn (A Small Cup)
 S_LAST_DRAWN = 30       # the cost of the card drawn last (Durin's Line Tapestry, HB-K14)
 S_DRAWN = 31            # cards drawn in the game so far (a card drawn while buying is then played, HB-T01)
-S_EV_ON = 32          # 1: events are written (simcore.harness.event; 0 in a playout)
-N_SCALARS = 33
+N_SCALARS = 32
 
 # --- st.pl[p, P_*]: each player's scalars
 P_HERO = 0          # a row of Rules.hero

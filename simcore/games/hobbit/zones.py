@@ -1,7 +1,7 @@
 """Moving cards between the Hobbit deck-builder's zones (HB-Z01): every move takes a card out
 of one zone and puts it into another, so the box's counts are conserved by construction.
 Rule IDs refer to ../rules-checklist.md. Kernels never allocate: every buffer is in the State."""
-from ...eventlog import append_event
+from ...harness import event
 from ...jit import njit
 from ...rng import randint, shuffle
 from . import consts as K
@@ -11,9 +11,8 @@ from . import tables as T
 
 @njit
 def ev(st, kind, p, a, b, c):
-    """Record an event when the log is on (simcore.eventlog)."""
-    if st.sc[S.S_EV_ON]:
-        append_event(st.events, st.ctl, S.H_EV_N, kind, st.sc[S.S_TURN], p, a, b, c)
+    """Record an event stamped with its turn when the log is on (simcore.harness.event)."""
+    event(st, kind, st.sc[S.S_TURN], p, a, b, c)
 
 
 # ------------------------------------------------------------------ a player's zones

@@ -23,7 +23,7 @@ def move(R, C, st, p, flipped, heads):
     CN-E01: the first at the goal wins."""
     steps = (R.k[K_HEADS] if heads else 0) if flipped else 1
     st.pos[p] += steps
-    event(C, st, K.EV_MOVE, st.sc[S_ROUND], p, steps, st.pos[p], flipped)
+    event(st, K.EV_MOVE, st.sc[S_ROUND], p, steps, st.pos[p], flipped)
     if st.pos[p] >= R.k[K_GOAL]:
         st.sc[S_WINNER] = p
 
@@ -49,7 +49,7 @@ def play_game(R, C, st):
             move(R, C, st, p, flipped, randint(st.rng, K.STREAM_COIN, 2) if flipped else 0)
             if st.sc[S_WINNER] >= 0:
                 break
-    event(C, st, K.EV_END, st.sc[S_ROUND], 0, st.sc[S_WINNER], 0, 0)
+    event(st, K.EV_END, st.sc[S_ROUND], 0, st.sc[S_WINNER], 0, 0)
 
 
 @njit
