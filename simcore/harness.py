@@ -64,14 +64,19 @@ def control_fields(max_players: int, max_params: int, max_options: int, n_decisi
 
 
 # ----------------------------------------------------------------------------- the kernels
-@jit.njit
+# `event` and `start_game` take a game's own types, so they are not cached on their own: each
+# is compiled into the kernels of the game calling it, which its game's folder caches. Cached
+# here, their one index in the generic folder would list every game's State type, and a
+# process that cannot import one of those games (a game folder no longer on
+# MEEPLESIM_GAME_PATH) could not read that index: its next compile of any game would fail.
+@jit.njit(cache=False)
 def event(C, st, kind, rnd, p, a, b, c):
     """With the log on (C.log_on), write the event (kind, round, seat, a, b, c)."""
     if C.log_on:
         append_event(st.events, st.ctl, H_EV_N, kind, rnd, p, a, b, c)
 
 
-@jit.njit
+@jit.njit(cache=False)
 def start_game(st, seed, game):
     """Before a game's set-up: its random streams seeded from (seed, stream, game) (simcore.rng:
     results depend on neither chunking nor workers), no decision asked and no event written."""
