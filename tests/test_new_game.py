@@ -105,6 +105,22 @@ def test_check_game_passes_the_new_game(checked):
         assert words in text
 
 
+def past_the_last(decision, options, state, rules, params):
+    """A plug-in strategy answering one past the last legal option."""
+    return len(options)
+
+
+def test_check_game_fails_an_illegal_answer_on_its_own_line(made):
+    where, _ = made
+    r = cli("check-game", NAME, "--strategy", "tests.test_new_game:past_the_last", "--games", 20,
+            path=where)
+    assert r.returncode == 1, r.stdout + r.stderr
+    s = "tests.test_new_game:past_the_last"
+    assert r.stdout.splitlines()[2:] == [
+        f"FAIL: {s}: playing 20 games: strategy '{s}' returned option 2 for decision 'move', "
+        f"which has 2 legal options (0..1)", f"{NAME}: 2 of 3 checks passed"]
+
+
 # ----------------------------------------------------------------------------- bad input
 @pytest.mark.parametrize("name, words", [
     ("Dragon", "'Dragon' is not a game name"),
