@@ -121,6 +121,25 @@ def test_check_game_fails_an_illegal_answer_on_its_own_line(made):
         f"which has 2 legal options (0..1)", f"{NAME}: 2 of 3 checks passed"]
 
 
+def test_a_game_compiles_after_another_games_folder_left_the_path(tmp_path):
+    """From an empty kernel cache: game alpha compiles and plays; then, with alpha's folder
+    no longer on MEEPLESIM_GAME_PATH, game beta compiles and plays. (No kernel cached in the
+    generic folder lists a game's types: its index would name alpha's, which beta's process
+    cannot import.)"""
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    for name in ("alpha", "beta"):
+        where = tmp_path / name
+        where.mkdir()
+        scaffold.new_game(name, where)
+        r = subprocess.run([sys.executable, "-m", "experiments.cli", "run", "--game", name,
+                            "--games", "50", "--jobs", "1", "--json"], cwd=ROOT, timeout=300,
+                           env={**env, games.GAME_PATH_ENV: str(where)}, capture_output=True,
+                           text=True)
+        assert r.returncode == 0, r.stderr
+        assert json.loads(r.stdout)["games"] == 50
+
+
 # ----------------------------------------------------------------------------- bad input
 @pytest.mark.parametrize("name, words", [
     ("Dragon", "'Dragon' is not a game name"),
