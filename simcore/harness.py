@@ -65,7 +65,12 @@ def control_fields(max_players: int, max_params: int, max_options: int, n_decisi
 
 
 # ----------------------------------------------------------------------------- the kernels
-@jit.njit(inline="always")
+# `event` and `start_game` take a game's own types, so they are not cached on their own: each
+# is compiled into the kernels of the game calling it, which its game's folder caches. Cached
+# here, their one index in the generic folder would list every game's State type, and a
+# process that cannot import one of those games (a game folder no longer on
+# MEEPLESIM_GAME_PATH) could not read that index: its next compile of any game would fail.
+@jit.njit(inline="always", cache=False)
 def event(st, kind, rnd, p, a, b, c):
     """With the log on (st.ctl[H_LOG]), write the event (kind, round or turn, seat, a, b, c);
     off, one test and nothing else."""
@@ -73,7 +78,7 @@ def event(st, kind, rnd, p, a, b, c):
         append_event(st.events, st.ctl, H_EV_N, kind, rnd, p, a, b, c)
 
 
-@jit.njit
+@jit.njit(cache=False)
 def start_game(C, st, seed, game):
     """Before a game's set-up: its random streams seeded from (seed, stream, game) (simcore.rng:
     results depend on neither chunking nor workers), no decision asked, no event written, the

@@ -12,8 +12,8 @@ game's own kernels, without seeing what its seat cannot see.
 
 A game's lookahead copies the State into stack words (its header and sections), marks the
 copy's log as one row and off, re-draws the hidden cards with `reshuffle` and its chance
-streams from a key of its own, then plays on with the rules' own kernels (Gnome Village's and
-the Hobbit's lookaheads: strategies/<game>/lookahead.py).
+streams from a key of its own, then plays on with the rules' own kernels (the lookaheads in
+strategies/<game>/lookahead.py).
 """
 from __future__ import annotations
 

@@ -98,6 +98,15 @@ def test_the_wheel_holds_every_games_data_and_checklist(installed):
             assert path.relative_to(ROOT).as_posix() in names, f"{path.relative_to(ROOT)} not in the wheel"
 
 
+def test_the_wheel_holds_the_new_game_templates(installed):
+    """`meeplesim new-game` writes its files from them (simcore/scaffold.py)."""
+    from simcore import scaffold
+    names = set(zipfile.ZipFile(installed.wheel).namelist())
+    for template in scaffold.FILES:
+        path = (scaffold.TEMPLATES / template).relative_to(ROOT).as_posix()
+        assert path in names, f"{path} not in the wheel"
+
+
 def test_the_installed_copy_is_imported_not_the_checkout(installed):
     code = "import importlib; print('\\n'.join(importlib.import_module(p).__file__ for p in %r))"
     out = run([installed.python, "-c", code % (TOP_PACKAGES,)], env=installed.env(),

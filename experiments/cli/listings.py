@@ -1,8 +1,11 @@
-"""Commands that list or check what a game has, and the benchmark."""
+"""Commands that list or check what a game has, start a new game, and the benchmark."""
 from __future__ import annotations
+
+from typing import Optional
 
 import typer
 
+from experiments.checkgame import DEFAULT_GAMES as DEFAULT_CHECK_GAMES
 from simcore.errors import UserError
 
 from . import show
@@ -87,17 +90,72 @@ def check_data(folder: str = typer.Argument(..., help="Folder of rules data file
     Example: meeplesim check-data my-rules/
     """
     from pathlib import Path
+
+    from experiments.checkgame import data_words
     g = _game(game)
     cat = g.load_catalog(folder)
     default_dir = g.folder / "data"
     replaced = [n for n, p in cat.files.items() if Path(p).resolve().parent != default_dir]
-    what = f"{g.data_summary(cat)}; " if g.data_summary else ""
     levers = ""
     if g.levers and (Path(folder) / Path(g.levers).name).is_file():   # the folder's own levers
         from experiments import api
         levers = f"; {len(api.levers(g.name, folder))} levers"
-    typer.echo(f"ok: {folder}: {', '.join(replaced) or 'no file'} replaced; {what}"
-               f"{len(cat.assumptions)} assumed values{levers}")
+    typer.echo(f"ok: {folder}: {', '.join(replaced) or 'no file'} replaced; "
+               f"{data_words(g, cat)}{levers}")
+
+
+@app.command(name="new-game")
+@guarded
+def new_game(name: str = typer.Argument(..., help="The game's name: lower-case letters and "
+                                        "digits, words joined by - (its folder joins them by _)."),
+             folder: str = typer.Option(".", "--dir", help="The folder to write the game's "
+                                        "folder in (it must exist; default: this one).")):
+    """Write a new game's folder that plays at once: the smallest competitive game (a race of
+    steps and coin flips) under the new name, with its codes, rules, data file (a source per
+    entry), rules checklist and a scenario test per rule ID; its comments say what to change.
+    Prints the commands that play, test and check it.
+
+    Example: meeplesim new-game dragon-dice --dir ~/my-games
+    """
+    import shlex
+
+    from simcore.scaffold import new_game as write
+    s = write(name, folder)
+    where = shlex.quote(str(s.folder.parent))
+    typer.echo(f"wrote {s.folder}: {', '.join(s.files)}")
+    typer.echo(f"play it:  MEEPLESIM_GAME_PATH={where} meeplesim run --game {s.name}")
+    typer.echo(f"test it:  MEEPLESIM_GAME_PATH={where} python -m pytest "
+               f"{shlex.quote(str(s.folder / 'tests'))} -q")
+    typer.echo(f"check it: MEEPLESIM_GAME_PATH={where} meeplesim check-game {s.name}")
+
+
+@app.command(name="check-game")
+@guarded
+def check_game(name: str = typer.Argument(..., help="The game to check (meeplesim games lists "
+                                          "them)."),
+               strategy: Optional[str] = typer.Option(
+                   None, "--strategy", help="Check this strategy alone (default: random and "
+                   "every strategy the registry has for the game)."),
+               games: int = typer.Option(DEFAULT_CHECK_GAMES, "--games",
+                                         help="Games each strategy plays per check."),
+               seed: int = typer.Option(1, "--seed", help="The root seed played.")):
+    """Check a game's contract by playing it: its result fields named and none named like an
+    option or a results column; its data read with every entry's source; then, with random
+    and each of its strategies, every decision answered legally, every outcome and loss reason
+    code one the game declares, and the same rows for the same seed, in one chunk or several,
+    in one process or two. One line per check (ok: or FAIL:); exits 1 if any failed.
+
+    Example: MEEPLESIM_GAME_PATH=~/my-games meeplesim check-game dragon-dice --games 500
+    """
+    from experiments.checkgame import check_game as checks
+    failed = total = 0
+    for c in checks(name, strategy, games, seed):
+        typer.echo(c.line())
+        total += 1
+        failed += not c.ok
+    typer.echo(f"{name}: {total - failed} of {total} checks passed")
+    if failed:
+        raise typer.Exit(1)
 
 
 @app.command()
