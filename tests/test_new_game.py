@@ -15,6 +15,7 @@ import pytest
 import simcore.games as games
 from simcore import scaffold
 from tests.clikit import one_error
+from tests.clikit import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "dragon-dice"
@@ -22,11 +23,7 @@ GAMES = 120                   # each check's games: a variant is a tiny game
 
 
 def cli(*args, path=None):
-    env = {k: v for k, v in os.environ.items() if k != games.GAME_PATH_ENV}
-    if path is not None:
-        env[games.GAME_PATH_ENV] = str(path)
-    return subprocess.run([sys.executable, "-m", "experiments.cli", *map(str, args)], cwd=ROOT,
-                          env=env, capture_output=True, text=True, timeout=300)
+    return run_cli(*args, game_path=path, timeout=300)
 
 
 @pytest.fixture(scope="module")

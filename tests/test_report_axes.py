@@ -10,8 +10,6 @@ MEEPLESIM_GAME_PATH beside tests/toy_games: they play the toy's compiled kernels
 import os
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
@@ -20,7 +18,8 @@ import pytest
 import simcore.games as games
 from simcore.errors import UserError
 from simcore.reportkit import rate_words
-from tests.test_toy_game import ROOT, TOY, TOYS, game_path
+from tests.test_toy_game import TOY, TOYS, game_path
+from tests.clikit import run_cli
 
 CATALOG_OPTIONS = '''(
     Option("goal", "int", None, "The track's length (default: race.toml's).", catalog=True),
@@ -48,9 +47,7 @@ def toy_variant(folder: Path, package: str, edits: dict) -> str:
 
 
 def cli(*args, path):
-    env = {**os.environ, games.GAME_PATH_ENV: path}
-    return subprocess.run([sys.executable, "-m", "experiments.cli", *map(str, args)], cwd=ROOT,
-                          env=env, capture_output=True, text=True, timeout=120)
+    return run_cli(*args, game_path=path)
 
 
 # ----------------------------------------------------------------------------- loading a game

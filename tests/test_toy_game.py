@@ -24,6 +24,7 @@ from simcore.errors import UserError
 from simcore.gamekit import Game
 from simcore.policy import FIRST
 from tests import test_bench, test_game_interface as interface, test_named_codes as named
+from tests.clikit import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 TOYS = ROOT / "tests" / "toy_games"
@@ -70,11 +71,7 @@ def parts(toy):
 
 
 def cli(*args, env_value=TOYS):
-    env = {k: v for k, v in os.environ.items() if k != games.GAME_PATH_ENV}
-    if env_value is not None:
-        env[games.GAME_PATH_ENV] = str(env_value)
-    return subprocess.run([sys.executable, "-m", "experiments.cli", *map(str, args)], cwd=ROOT,
-                          env=env, capture_output=True, text=True, timeout=120)
+    return run_cli(*args, game_path=env_value)
 
 
 # ----------------------------------------------------------------------------- discovery
