@@ -78,7 +78,7 @@ def event(st, kind, rnd, p, a, b, c):
         append_event(st.events, st.ctl, H_EV_N, kind, rnd, p, a, b, c)
 
 
-@jit.njit(cache=False)
+@jit.njit(inline="always", cache=False)
 def start_game(C, st, seed, game):
     """Before a game's set-up: its random streams seeded from (seed, stream, game) (simcore.rng:
     results depend on neither chunking nor workers), no decision asked, no event written, the
