@@ -387,6 +387,27 @@ def open_data(data_dir, names, default_dir, assume, assumptions_file, default_fi
     return files, loaded, assumed, choice
 
 
+def data_digest(files: dict, names, *parts: str) -> str:
+    """The digest a catalog is named by: each data file's name and bytes, in `names`' order,
+    then each non-empty `part` (the knobs in force, `assume_part`; the mix), in the order
+    given: the order is part of a results folder's key, so a game keeps its own."""
+    import hashlib
+    h = hashlib.sha256()
+    for name in names:
+        h.update(name.encode())
+        h.update(Path(files[name]).read_bytes())
+    for part in parts:
+        if part:
+            h.update(part.encode())
+    return h.hexdigest()
+
+
+def assume_part(choice: dict) -> str:
+    """The knobs in force as a digest part ("assume:K=A+..."; "" when none)."""
+    assume = words(choice)
+    return "assume:" + "+".join(assume) if assume else ""
+
+
 def patch_files(loaded: dict, knobs, choice: dict) -> dict:
     """{name: DataFile} with the choice's patches applied to copies of their data (the files
     and the DataFile objects given are not changed); a file serving several names is copied

@@ -8,7 +8,6 @@ is a DataError naming the file, the entry and what is wrong.
 """
 from __future__ import annotations
 
-import hashlib
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -276,15 +275,7 @@ def load_catalog(data_dir: str | Path | None = None, hat_spent: bool | None = No
     rules = RULES.pack(dict(adj=adj, deg=deg, red=red, start_no=start_no, starts=starts, dist=dist,
                             dist_home=dist_home, faces=np.array(setup["die"], np.int64), deck=deck,
                             counts=counts, k=k))
-    h = hashlib.sha256()
-    for name in FILES:
-        h.update(name.encode())
-        h.update(files[name].read_bytes())
     mix = "+".join(f"{key}={str(v).lower()}" for key, v in sorted(changed.items())) or "default"
-    if changed:
-        h.update(mix.encode())
-    assume = knobs_.words(choice)
-    if assume:
-        h.update(("assume:" + "+".join(assume)).encode())
+    digest = knobs_.data_digest(files, FILES, mix if changed else "", knobs_.assume_part(choice))
     return Catalog(rules, list(ids), setup, {n: str(p) for n, p in files.items()},
-                   h.hexdigest(), assumptions, mix, tuple(assume))
+                   digest, assumptions, mix, tuple(knobs_.words(choice)))

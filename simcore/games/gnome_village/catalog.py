@@ -9,7 +9,6 @@ Every problem is a DataError naming the file, the entry and what is wrong.
 """
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -399,15 +398,8 @@ def load_catalog(data_dir: str | Path | None = None, without=(), assume=(), assu
     k[T.K_START_FROM_SUPPLY] = int(tiles["from_supply"])
     k[T.K_START_HOUSES], k[T.K_START_ROADS] = n_houses, int((kinds == K.T_ROAD).sum())
     rules = T.RULES.pack(dict(k=k, supply=tiles["supply"], start=start, road=road, biz=biz, forest=forest))
-    h = hashlib.sha256()
-    for name in FILES:
-        h.update(name.encode())
-        h.update(files[name].read_bytes())
     assume = knobs_.words(choice)
-    if assume:
-        h.update(("assume:" + "+".join(assume)).encode())
     mix = "without=" + "+".join(without) if without else "default"
-    if without:
-        h.update(mix.encode())
+    digest = knobs_.data_digest(files, FILES, knobs_.assume_part(choice), mix if without else "")
     return Catalog(rules, road_ids, biz_ids, forest_ids, setup, {n: str(p) for n, p in files.items()},
-                   h.hexdigest(), assumptions, tuple(assume), mix)
+                   digest, assumptions, tuple(assume), mix)

@@ -14,7 +14,6 @@ Plain Python: the kernels never import this module (they read tables.py and cons
 """
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -453,18 +452,11 @@ def load_catalog(data_dir: str | Path | None = None, assume=(), without=(), assu
     for seat, n in enumerate(setup["seat_vp"]):
         k[T.K_SEAT_VP_0 + seat] = n
     rules = T.RULES.pack(dict(k=k, card=card, fx=fx, hero=hero, hfx=hfx, dos_deck=dos_deck))
-    h = hashlib.sha256()
-    for name in FILES:
-        h.update(name.encode())
-        h.update(files[name].read_bytes())
     assume = knobs_.words(choice)
-    if assume:
-        h.update(("assume:" + "+".join(assume)).encode())
     mix = "without:" + "+".join(without) if without else "default"
-    if without:
-        h.update(mix.encode())
+    digest = knobs_.data_digest(files, FILES, knobs_.assume_part(choice), mix if without else "")
     return Catalog(rules, ids, names, {cid: i for i, cid in enumerate(ids)}, hero_ids, hero_names,
-                   setup, {n: str(p) for n, p in files.items()}, h.hexdigest(), assumptions, mix,
+                   setup, {n: str(p) for n, p in files.items()}, digest, assumptions, mix,
                    tuple(assume), without)
 
 
