@@ -265,12 +265,7 @@ def curve(
     ex = api.Execution(jobs=jobs, progress=Bar("curve"))
     with ex.progress:
         c = api.curve(spec, points=points, games=games, execution=ex)
-    for note in c.notes:
-        typer.echo(f"note: {note}", err=True)
-    if as_json:
-        typer.echo(json.dumps(c.to_dict()))
-    else:
-        _echo(show.curve_lines(c))
+    _rows_out(c.notes, [c.to_dict()], as_json, show.curve_lines, c)
 
 
 @app.command()
@@ -317,12 +312,7 @@ def calibrate(
     with ex.progress:
         c = api.calibrate(playtests, spec, parse_across(across), games, points, results, ex,
                           band_games if band else None, band_samples)
-    for note in c.notes:
-        typer.echo(f"note: {note}", err=True)
-    if as_json:
-        typer.echo(json.dumps(c.to_dict()))
-    else:
-        _echo(show.calibrate_lines(c))
+    _rows_out(c.notes, [c.to_dict()], as_json, show.calibrate_lines, c)
 
 
 @app.command()
