@@ -8,9 +8,11 @@ A game supplies its rules as kernels and simcore drives them:
     record_result(R, C, st, row)                      write its result row
 
 and its rule kernels ask a seat's strategy through `decide(R, C, st, p, kind, n)`, after
-listing the n legal options in st.options[:n]. `game_kernels` builds both for one game:
+listing the n legal options in st.options[:n]. A game whose turns a strategy may plan as a
+whole (by playouts of the turn: Hidden Village's rollout) calls `plan_turn(R, C, st, p)` before
+each turn. `game_kernels` builds them for one game:
 
-    H = game_kernels(__name__, CHOOSERS, K.STREAM_POLICY)            # decide, for the rules
+    H = game_kernels(__name__, K.STREAM_POLICY)            # H.decide, H.plan_turn, for the rules
     run_chunk = H.chunk_loop(setup_game, play_game, record_result)   # once the rules exist
 
 The State carries the harness's fields, `control_fields(...)` (the *control* section, never
@@ -91,7 +93,7 @@ def start_game(C, st, seed, game):
 
 
 # Written once; the free names are each game's (game_kernels): STREAM_POLICY, choose_bound,
-# setup_game, play_game, record_result.
+# plan_bound, setup_game, play_game, record_result.
 
 def decide(R, C, st, p, kind, n):
     """Seat p's strategy picks one of st.options[:n] (0 without asking when n <= 1): a generic
@@ -110,6 +112,17 @@ def decide(R, C, st, p, kind, n):
                          par)
     st.ctl[H_ASKED] += 1
     return checked_answer(st.ctl, H_BAD_KIND, kind, n, i)
+
+
+def plan_turn(R, C, st, p):
+    """Before seat p's turn, called by a game whose strategies may plan whole turns: the seat's
+    strategy plans it now if it is bound in the game's planner table (a rollout: playouts of the
+    turn's options on copies of the state, its choices queued for the turn's decisions); any
+    other strategy, nothing (one load and a test)."""
+    sid = st.sid[p]
+    if sid >= N_GENERIC and sid != PLUGIN:
+        st.ctl[H_SEAT] = p
+        plan_bound(R, C, st, 0, p, sid, st.par[p])  # noqa: F821
 
 
 def run_chunk(R, C, st, per_seat, sids, pars, seed, start, out):
@@ -145,6 +158,14 @@ class GameKernels(NamedTuple):
     choosers: str
     decide: object
     bindings: dict
+    planners: str                # the planner table's symbol (`plan_turn`)
+    plan_turn: object
+
+    @property
+    def choose_bound(self):
+        """The call of a strategy bound in the game's chooser table (simcore.linked.chooser_call):
+        for a strategy that asks another (a rollout's base)."""
+        return self.bindings["choose_bound"]
 
     def chunk_loop(self, setup_game, play_game, record_result):
         """The game's chunk loop (`run_chunk` above) over its own three rule kernels."""
@@ -161,11 +182,15 @@ def chooser_symbol(module: str) -> str:
 
 
 def game_kernels(module: str, policy_stream: int, choosers: str = "") -> GameKernels:
-    """The harness's `decide` for the game whose rules live in `module` (its dotted name: the
-    game's kernel cache holds the kernel): strategies beyond the generic ones are called
-    through the game's chooser table (`choosers`, by default `chooser_symbol(module)`), the
+    """The harness's `decide` (and `plan_turn`) for the game whose rules live in `module` (its
+    dotted name: the game's kernel cache holds the kernels): strategies beyond the generic ones
+    are called through the game's chooser table (`choosers`, by default
+    `chooser_symbol(module)`; its turn planners through `meeplesim_<game>_planners`), the
     random one draws from the state's random stream `policy_stream`."""
     choosers = choosers or chooser_symbol(module)
-    bindings = {"STREAM_POLICY": policy_stream, "choose_bound": chooser_call(choosers)}
-    return GameKernels(module, choosers, _kernel(decide, module, bindings), bindings)
+    planners = choosers.removesuffix("_choosers") + "_planners"
+    bindings = {"STREAM_POLICY": policy_stream, "choose_bound": chooser_call(choosers),
+                "plan_bound": chooser_call(planners)}
+    return GameKernels(module, choosers, _kernel(decide, module, bindings), bindings, planners,
+                       _kernel(plan_turn, module, bindings))
 

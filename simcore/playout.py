@@ -9,6 +9,9 @@ game's own kernels, without seeing what its seat cannot see.
                          stops before it (`event_start`) and keeps one row of it (`one_event_row`)
   reshuffle(arr, n, rng, stream)   arr[:n] in an order drawn from the stream whatever their real
                          order: how a playout re-draws face-down cards a seat cannot tell apart
+  declare_stack_copy(choosers, sid, words, events)   a strategy's copy holds `words` words:
+                         the runner refuses a larger state before a game is played
+                         (check_stack_copies), rather than let the strategy play another way
 
 A game's lookahead copies the State into stack words (its header and sections), marks the
 copy's log as one row and off, re-draws the hidden cards with `reshuffle` and its chance
@@ -22,11 +25,13 @@ from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from .errors import UserError
 from .jit import njit
 from .packed import MAX_DIMS, PackedType
 from .rng import shuffle
 
 HEADER_SLOTS = 1 + MAX_DIMS                  # a packed record's header words per field
+_STACK_COPIES: dict = {}   # (chooser table symbol, strategy id) -> (words, the event log's field)
 
 
 def stack_words(size: int):
@@ -104,3 +109,23 @@ def reshuffle(arr, n, rng, stream):
             j -= 1
         arr[j + 1] = x
     shuffle(arr, n, rng, stream)
+
+
+def declare_stack_copy(choosers: str, sid: int, words: int, events: int) -> None:
+    """Strategy `sid` of the game whose chooser table is `choosers` plays out on a copy of the
+    State in `words` stack words, cut before field `events` (the event log) with one row of it."""
+    _STACK_COPIES[(choosers, int(sid))] = (int(words), int(events))
+
+
+def check_stack_copies(choosers: str, sids, st, title: str) -> None:
+    """UserError, one line, if a strategy in `sids` copies the State `st` (a Python Record)
+    into fewer words than the copy needs (a card mix larger than its copy holds)."""
+    for sid in sorted({int(s) for s in sids}):
+        declared = _STACK_COPIES.get((choosers, sid))
+        if declared is None:
+            continue
+        words, events = declared
+        need = int(st.buf[events * HEADER_SLOTS]) + st.events.shape[1]
+        if need > words:
+            raise UserError(f"strategy #{sid} of {title} plays out on a copy of {words} words; "
+                            f"this card mix's state needs {need}: use a smaller mix")

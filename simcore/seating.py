@@ -27,6 +27,7 @@ from .datafile import DataFile
 from .errors import UserError
 from .gamekit import Game, Option, event_log, event_names, game_runners, parse_seat
 from .packed import register_word_tuple
+from .playout import check_stack_copies
 from .policy import FIRST, N_GENERIC, PLUGIN
 from .reportkit import Axis, Report
 from .seats import check_bound, illegal_answer, listed_names, param_row
@@ -183,7 +184,9 @@ def runners(kernels, run_chunk, *, game: str, title: str, decisions,
             per_seat, sids, pars = 0, np.full(2, strategy_id, np.int64), \
                 np.repeat(param_row(params, width)[None], 2, axis=0)
         players = getattr(cfg, "players", len(sids))
-        check_bound(kernels.choosers, title, sids[:max(2, players)] if per_seat else sids[:2])
+        seated = sids[:max(2, players)] if per_seat else sids[:2]
+        check_bound(kernels.choosers, title, seated)
+        check_stack_copies(kernels.choosers, seated, st, title)
         try:
             run_chunk(catalog.rules, cfg, st, per_seat, sids, pars, seed, start, out)
         except ValueError:

@@ -17,8 +17,9 @@ from simcore.games.hidden_village.config import Config, make_config
 from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.state import State, new_state
 from simcore.games.hidden_village.tables import with_abilities
-from simcore.packed import Vector
+from simcore.harness import start_game
 from simcore.policy import FIRST, SCRIPTED
+from simcore.seats import param_row
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -107,7 +108,17 @@ def compiled_kernels(request):
     yield
 
 
-NO_PARAMS = Vector(np.zeros(1))
+def set_up(R, C: Config, st: State, seed: int, game: int) -> None:
+    """Game `game` of root `seed` set up in `st` as the chunk loop sets it up (simcore.harness:
+    its streams seeded, then the rules' set-up); the seats are left as they are."""
+    start_game(C, st, seed, game)
+    setup_game(R, C, st, game)
+
+
+def seat_all(st: State, strategy_id: int, params=()) -> None:
+    """Every seat of `st` plays `strategy_id` with `params` (the harness's seat words)."""
+    st.sid[:] = strategy_id
+    st.par[:] = param_row(params, st.par.shape[1])
 
 
 @pytest.fixture(scope="session")
@@ -117,12 +128,12 @@ def cat() -> Catalog:
 
 @dataclass
 class Game:
-    """A set-up game for scenario tests: call kernels as f(g.R, g.C, g.st, ..., g.sid, g.params)."""
+    """A set-up game for scenario tests: call kernels as f(g.R, g.C, g.st, ...); every seat
+    plays `first` unless a test scripts the decisions (`script`) or seats a strategy
+    (`seat_all(g.st, ...)`)."""
     cat: Catalog
     C: Config
     st: State
-    sid: int = FIRST
-    params: Vector = NO_PARAMS
 
     @property
     def R(self):
@@ -130,8 +141,7 @@ class Game:
 
     def script(self, *choices):
         """Make the next decisions take these option indices (then option 0)."""
-        self.sid = SCRIPTED
-        self.params = Vector(choices)
+        seat_all(self.st, SCRIPTED, choices)
         self.st.ctl[S.H_ASKED] = 0
 
     def force_dice(self, *faces):
@@ -141,11 +151,11 @@ class Game:
         self.st.ctl[S.H_FORCED_POS] = 0
 
     def events(self, kind=None):
-        ev = [tuple(int(x) for x in e) for e in self.st.events[: self.st.sc[S.S_EV_N]]]
+        ev = [tuple(int(x) for x in e) for e in self.st.events[: self.st.ctl[S.H_EV_N]]]
         return [e for e in ev if kind is None or e[0] == kind]
 
     def clear_events(self):
-        self.st.sc[S.S_EV_N] = 0
+        self.st.ctl[S.H_EV_N] = 0
 
     def _scalar(self, name):
         """(field, index) of a named scalar of any section: S_* in st.sc (the game), X_* in
@@ -202,7 +212,8 @@ def make_game(cat: Catalog, level="standard", die=None, hungry=None, players=3, 
     C, _ = make_config(cat, level=level, die=die, hungry=hungry, players=players,
                        too_late=too_late, finite_supply=finite_supply, log=log)
     st = new_state(cat.rules)
-    setup_game(cat.rules, C, st, seed, game_index)
+    seat_all(st, FIRST)
+    set_up(cat.rules, C, st, seed, game_index)
     return Game(cat, C, st)
 
 

@@ -17,12 +17,11 @@ from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import run_games
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.config import make_config
-from strategies.hidden_village.rollout import rollout_turn
-from simcore.games.hidden_village.rules.decide import choose
+from simcore.games.hidden_village.rules.decide import plan_turn
 from simcore.games.hidden_village.rules.turn import play_turn
-from simcore.games.hidden_village.state import new_state
 from simcore.policy import PLUGIN
-from tests.conftest import make_game
+from tests.conftest import make_game, seat_all
+from tests.hidden_village.scenario import through_the_table
 from tests.doc_examples import example
 
 LEVELS = [("standard", "white", 3), ("complex", "red", 2), ("terrible", "white", 5),
@@ -58,7 +57,7 @@ def test_every_decision_kind_is_answered_legally_by_every_strategy(cat):
         kind = K.DECISIONS.index(decision)
         n = len(options)
         for s, vec in kernels:
-            idx = choose(rules, C, state, kind, n, s.kernel_id, vec)
+            idx = through_the_table(rules, C, state, kind, n, s.kernel_id, vec)
             assert 0 <= idx < n, (s.name, decision, idx, n)
         asked[kind] += 1
         return int(rng.integers(n))
@@ -164,18 +163,20 @@ def test_rollout_games_are_reproducible_and_leave_chance_alone(cat):
 
     g = make_game(cat, level="complex", players=3, log=False)
     twin = make_game(cat, level="complex", players=3, log=False)
-    scr = new_state(cat.rules, event_capacity=1)
+    seat_all(g.st, s.kernel_id, params)
+    seat_all(twin.st, s.kernel_id, params)
     p = int(g.st.sc[S.S_CUR])
     turns = 0
     while g.st.sc[S.S_ESPLANADE] > 0 and g.st.sc[S.S_OUTCOME] == K.RUNNING:
         twin.st.rng[K.STREAM_POLICY] = g.st.rng[K.STREAM_POLICY]
-        rollout_turn(g.R, g.C, g.st, scr, p, params)
+        plan_turn(g.R, g.C, g.st, p)              # the rollout plans the turn ...
+        play_turn(g.R, g.C, g.st, p)                # ... and the rules play it
         m = int(g.st.ctl[S.H_SCRIPT_N])           # the options the playouts chose
         assert int(g.st.ctl[S.H_SCRIPT_POS]) == m  # all taken by the real turn
         twin.st.script[:m] = g.st.script[:m]
         twin.st.ctl[S.H_SCRIPT_N] = m
         twin.st.ctl[S.H_SCRIPT_POS] = 0
-        play_turn(twin.R, twin.C, twin.st, p, s.kernel_id, params)   # replays the script
+        play_turn(twin.R, twin.C, twin.st, p)   # replays the script
         for stream in (K.STREAM_SETUP, K.STREAM_SHUFFLE, K.STREAM_DICE):
             assert g.st.rng[stream] == twin.st.rng[stream]
         for f in ("stock", "occ", "hand", "hand_n", "piles", "pile_n", "inv", "inv_n",

@@ -3,6 +3,22 @@ from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.rules.inventions import recount_crafted_ops
 from simcore.games.hidden_village.rules.query import enumerate_placements
+from simcore import jit
+from simcore.games.hidden_village.rules.decide import H
+from simcore.policy import N_GENERIC, choose_generic
+
+choose_bound = H.choose_bound
+
+
+@jit.njit(cache=False)
+def through_the_table(R, C, st, kind, n, sid, params):
+    """Strategy `sid`'s answer as the rules get it, the seats and the counts left alone: a
+    generic strategy's from simcore.policy, any other's through the game's chooser table (-1
+    when nothing is bound to `sid`)."""
+    if sid < N_GENERIC:
+        return choose_generic(sid, st.rng, K.STREAM_POLICY, n, params, st.ctl[S.H_ASKED])
+    return choose_bound(R, C, st, kind, n, sid, params)
+
 
 
 def hand(g, p):

@@ -73,7 +73,7 @@ def progress(g):
 
 def place(g, action_id, p=0):
     g.set_sc("CUR", p)
-    place_meeple(g.R, g.C, g.st, g.action(action_id), p, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, g.action(action_id), p)
 
 
 def prefill(g, action_id, p=1):
@@ -87,7 +87,7 @@ def built(g):
 
 
 def end_round(g):
-    end_of_round(g.R, g.C, g.st, g.sid, g.params)
+    end_of_round(g.R, g.C, g.st)
 
 
 def garg_value(g, card_id):
@@ -200,7 +200,7 @@ def test_inventors_gateau_is_prepared_with_3_crafted_inventions(cat, have, done)
     progress(g)
     assert cakes_done(g) == [0]
     g.script(1)                                       # craft the Log Cart
-    bonus_actions(g.R, g.C, g.st, 0, g.sid, g.params)
+    bonus_actions(g.R, g.C, g.st, 0)
     assert g.st.inv_n[S.I_CRAFTED] == len(have) + 1
     assert cakes_done(g) == [done]
 
@@ -440,7 +440,7 @@ def test_a_destroyed_house_makes_the_houses_objective_invalid_until_rebuilt(cat)
     g.st.house_built[5] = 0                           # the last house still to build
     next_gargamel(g, "wrecking-spell")
     g.script(2)                                       # houses [0..4] -> house 2
-    reveal_gargamel(g.R, g.C, g.st, g.sid, g.params)
+    reveal_gargamel(g.R, g.C, g.st)
     assert built(g) == [0, 1, 3, 4]
     set_stock(g, 9, 9, 9)
     g.script(1)                                       # unbuilt [2, 5] -> house 5

@@ -103,12 +103,12 @@ def pile(g, P):
 
 def place(g, action_id, p=0):
     g.set_sc("CUR", p)
-    place_meeple(g.R, g.C, g.st, g.action(action_id), p, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, g.action(action_id), p)
 
 
 def place_on_invention(g, slot, p=0):
     g.set_sc("CUR", p)
-    place_meeple(g.R, g.C, g.st, K.N_ACTIONS + slot, p, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, K.N_ACTIONS + slot, p)
 
 
 def prefill(g, action_id, p=1):
@@ -121,11 +121,11 @@ def prefill(g, action_id, p=1):
 
 def bonus(g, p=0):
     g.set_sc("CUR", p)
-    bonus_actions(g.R, g.C, g.st, p, g.sid, g.params)
+    bonus_actions(g.R, g.C, g.st, p)
 
 
 def apply(g, die, face, roller=0):
-    apply_face(g.R, g.C, g.st, die, face, roller, g.sid, g.params)
+    apply_face(g.R, g.C, g.st, die, face, roller)
 
 
 def meeples_accounted(g):
@@ -262,7 +262,7 @@ def test_a_crafted_new_action_invention_is_a_placement_of_step_2(cat):
     assert [a for a in opts if a >= K.N_ACTIONS] == [K.N_ACTIONS + 1]
     set_stock(g, 0, 0, 0)
     g.script(opts.index(K.N_ACTIONS + 1))
-    place_step(g.R, g.C, g.st, 2, g.sid, g.params)
+    place_step(g.R, g.C, g.st, 2)
     assert list(g.st.inv_occ[:3]) == [0, 3, 0]        # player 2's meeple on the Log Cart
     assert g.sc("ESPLANADE") == 7 and on_board(g) == 0
     assert stock(g) == (0, 2, 0)
@@ -384,7 +384,7 @@ def test_timing_bound_inventions_are_offered_at_their_moment(cat):
     place(g, "sawmill-lower")                         # a danger-die roll: the Lucky Charm
     assert g.st.decisions[K.D_IGNORE_DANGER] == 1
     next_gargamel(g, "burned-plans", "burned-plans")
-    reveal_gargamel(g.R, g.C, g.st, g.sid, g.params)  # Gargamel's reveal: the Rewind Spell
+    reveal_gargamel(g.R, g.C, g.st)  # Gargamel's reveal: the Rewind Spell
     assert g.st.decisions[K.D_REWIND] == 1
 
 
@@ -478,7 +478,7 @@ def test_disguise_can_be_used_again_on_the_next_turn(plain):
     g.force_dice(face(g, K.DIE_WHITE, "cracoucass"))
     opt = placements(g).index(g.action("sawmill-lower"))
     g.script(0, opt, 1)                               # play card 0; Sawmill lower; Disguise
-    play_turn(g.R, g.C, g.st, 0, g.sid, g.params)
+    play_turn(g.R, g.C, g.st, 0)
     assert g.st.decisions[K.D_IGNORE_DANGER] == 1
     assert g.sc("NEST") == 0 and stock(g) == (0, 3, 0)
 
@@ -669,7 +669,7 @@ def test_rewind_spell_puts_the_card_at_the_bottom_and_the_new_card_is_applied(ca
     below = [int(c) for c in g.st.garg_deck[: n - 2]]
     next_gargamel(g, "looting", "spoiled-berries")
     g.script(1)                                       # use the Rewind Spell
-    end_of_round(g.R, g.C, g.st, g.sid, g.params)
+    end_of_round(g.R, g.C, g.st)
     assert stock(g) == (3, 2, 0)                      # Spoiled Berries, not Looting
     assert g.sc("GARG_TOP") == g.gargamel("spoiled-berries")
     assert g.sc("GARG_N") == n - 1
@@ -688,7 +688,7 @@ def test_rewind_spell_moves_azrael_by_the_new_cards_value(cat):
     next_gargamel(g, "crumbling-stones", "looting")   # 0, then 2
     set_stock(g, 0, 0, 4)
     g.script(1)
-    end_of_round(g.R, g.C, g.st, g.sid, g.params)
+    end_of_round(g.R, g.C, g.st)
     assert g.sc("AZRAEL") == RIVER
     assert stock(g) == (0, 0, 2)                      # Looting: 2 lost
 
@@ -700,7 +700,7 @@ def test_rewind_spell_kept_when_the_team_accepts_the_card(cat):
     set_stock(g, 6, 0, 0)
     next_gargamel(g, "spoiled-berries", "looting")
     g.script(0)
-    reveal_gargamel(g.R, g.C, g.st, g.sid, g.params)
+    reveal_gargamel(g.R, g.C, g.st)
     assert g.st.decisions[K.D_REWIND] == 1            # offered, declined
     assert stock(g) == (3, 0, 0)
     assert crafted(g) == inv(g, "rewind-spell")
@@ -714,7 +714,7 @@ def test_a_rewound_lasting_card_has_no_effect(cat):
     set_inventions(g, crafted=["rewind-spell"])
     next_gargamel(g, "trapped-forest", "burned-plans")
     g.script(1)
-    reveal_gargamel(g.R, g.C, g.st, g.sid, g.params)
+    reveal_gargamel(g.R, g.C, g.st)
     assert int(np.abs(g.st.loc_mod).sum()) == 0
     assert g.action("dark-forest-upper") in placements(g)
 
@@ -993,7 +993,7 @@ def test_storage_barn_does_not_reduce_a_gargamel_loss(cat):
     set_inventions(g, crafted=["storage-barn"])
     set_stock(g, 3, 0, 0)
     next_gargamel(g, "looting")
-    reveal_gargamel(g.R, g.C, g.st, g.sid, g.params)
+    reveal_gargamel(g.R, g.C, g.st)
     assert stock(g) == (1, 0, 0)
 
 
@@ -1041,7 +1041,7 @@ def test_telescope_azrael_moves_1_location_less_at_the_end_of_the_round(cat, car
     g = fresh(cat, azrael=SAWMILL)
     set_inventions(g, crafted=["telescope"])
     next_gargamel(g, card)
-    end_of_round(g.R, g.C, g.st, g.sid, g.params)
+    end_of_round(g.R, g.C, g.st)
     assert g.sc("AZRAEL") == SAWMILL + steps
 
 
@@ -1058,7 +1058,7 @@ def test_sturdy_roof_gargamel_cannot_destroy_a_house(cat):
     set_inventions(g, crafted=["sturdy-roof"])
     g.st.house_built[:3] = 1
     next_gargamel(g, "wrecking-spell")
-    reveal_gargamel(g.R, g.C, g.st, g.sid, g.params)
+    reveal_gargamel(g.R, g.C, g.st)
     assert list(g.st.house_built[:4]) == [1, 1, 1, 0]
     assert g.events(K.EV_HOUSE_DESTROYED) == []
 
@@ -1070,6 +1070,6 @@ def test_sturdy_roof_fit_of_rage_costs_resources_instead(cat):
     g.st.house_built[:2] = 1
     set_stock(g, 1, 1, 0)
     next_gargamel(g, "fit-of-rage")
-    reveal_gargamel(g.R, g.C, g.st, g.sid, g.params)
+    reveal_gargamel(g.R, g.C, g.st)
     assert list(g.st.house_built[:2]) == [1, 1]
     assert stock(g) == (0, 0, 0)                      # as many as possible

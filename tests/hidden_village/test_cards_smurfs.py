@@ -106,7 +106,7 @@ def perform_at(g, action_id, *choices, p=0):
         g.st.occ[a, s] = 1
         g.set_sc("ESPLANADE", g.sc("ESPLANADE") - 1)
     g.script(*choices)
-    place_meeple(g.R, g.C, g.st, a, p, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, a, p)
 
 
 def abilities(g):
@@ -136,7 +136,7 @@ def play_from_hand(g, card_id, p=0, *choices):
     layout(g, hands={p: [g.card(card_id)]})
     g.clear_events()
     g.script(*choices)
-    play_card(g.R, g.C, g.st, p, g.sid, g.params)
+    play_card(g.R, g.C, g.st, p)
 
 
 ALL16 = list(range(K.N_ACTIONS))
@@ -221,13 +221,13 @@ def test_beta_smurf_turn_a_single_use_invention_cannot_be_used(cat):
     g = new(cat, crafted_ids=["weather-vane"])
     play_from_hand(g, "beta-smurf")
     g.script(1, 0)                      # would use the Weather Vane, then take a berry
-    bonus_actions(g.R, g.C, g.st, 0, g.sid, g.params)
+    bonus_actions(g.R, g.C, g.st, 0)
     assert crafted(g) == [g.invention("weather-vane")] and stock(g) == (0, 0, 0)
     assert g.st.decisions[K.D_BONUS] == 0          # nothing was offered
     c = new(cat, crafted_ids=["weather-vane"])
     play_from_hand(c, "brainy-smurf")
     c.script(1, 0)
-    bonus_actions(c.R, c.C, c.st, 0, c.sid, c.params)
+    bonus_actions(c.R, c.C, c.st, 0)
     assert crafted(c) == [] and stock(c) == (1, 0, 0)
 
 
@@ -256,13 +256,13 @@ def test_beta_smurf_invention_ban_ends_with_the_turn(cat):
     s = [g.card("dreamy-smurf"), g.card("grouchy-smurf")]
     layout(g, hands={0: [g.card("beta-smurf"), s[0]], 1: [s[1]]})
     g.script(0)
-    play_card(g.R, g.C, g.st, 0, g.sid, g.params)
+    play_card(g.R, g.C, g.st, 0)
     assert g.sc("PLAYED") == g.card("beta-smurf") and g.sc("NO_INV") == 1
     end_turn(g.R, g.C, g.st, 0)
     assert g.sc("NO_INV") == 0
-    play_card(g.R, g.C, g.st, 1, g.sid, g.params)        # the Grouchy Smurf: no ban
+    play_card(g.R, g.C, g.st, 1)        # the Grouchy Smurf: no ban
     g.script(1, 0)
-    bonus_actions(g.R, g.C, g.st, 1, g.sid, g.params)
+    bonus_actions(g.R, g.C, g.st, 1)
     assert crafted(g) == [] and stock(g) == (1, 0, 0)   # the Weather Vane was used
 
 
@@ -406,7 +406,7 @@ def test_baby_smurf_placed_on_a_first_space_performs_nothing(cat):
     g = new(cat, "baby-smurf")
     g.script(placements(g).index(g.action("bushes-upper")))
     a = g.action("bushes-upper")
-    place_meeple(g.R, g.C, g.st, a, 0, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, a, 0)
     assert g.st.occ[a].tolist() == [0, -1]
     assert stock(g) == (0, 0, 0) and g.events(K.EV_ACTION) == []
 
@@ -669,7 +669,7 @@ def test_clumsy_smurf_rolls_the_danger_die_for_a_safe_action(cat, blank):
 
 def test_clumsy_smurf_rolls_nothing_when_he_does_not_perform(cat):
     g = new(cat, "clumsy-smurf")
-    place_meeple(g.R, g.C, g.st, g.action("sawmill-upper"), 0, g.sid, g.params)   # first space
+    place_meeple(g.R, g.C, g.st, g.action("sawmill-upper"), 0)   # first space
     assert rolls(g) == [] and abilities(g) == []
 
 
@@ -725,7 +725,7 @@ def test_jokey_smurf_cracoucass_takes_a_meeple_to_the_nest(cat):
     g.clear_events()
     g.force_dice(g.die_face(K.DIE_WHITE, "cracoucass"))
     g.script(1)                           # p2 discards the Brainy Smurf (options p1, p2)
-    play_card(g.R, g.C, g.st, 0, g.sid, g.params)
+    play_card(g.R, g.C, g.st, 0)
     assert (g.sc("ESPLANADE"), g.sc("NEST")) == (7, 1)
     assert hand(g, 1) == [s[0]] and hand(g, 2) == []
     assert pile(g, S.P_DISCARD)[-1] == s[1]
@@ -852,10 +852,10 @@ def test_farmer_smurf_collects_no_more_logs(cat):
 def test_farmer_smurf_bonus_applies_on_a_new_action_invention_collection(cat):
     """docs/effects.md: a perform op applies when the meeple takes a new-action invention."""
     g = new(cat, "farmer-smurf", stock_=(0, 1, 0), crafted_ids=["smurfberry-press"])
-    place_meeple(g.R, g.C, g.st, K.N_ACTIONS + 0, 0, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, K.N_ACTIONS + 0, 0)
     assert stock(g) == (5, 0, 0)                          # 1 log paid, 3 + 2 berries
     c = new(cat, "brainy-smurf", stock_=(0, 1, 0), crafted_ids=["smurfberry-press"])
-    place_meeple(c.R, c.C, c.st, K.N_ACTIONS + 0, 0, c.sid, c.params)
+    place_meeple(c.R, c.C, c.st, K.N_ACTIONS + 0, 0)
     assert stock(c) == (3, 0, 0)                          # control: no collection ability
 
 
@@ -889,7 +889,7 @@ def test_tailor_smurf_pays_one_smurfberry_less_at_the_shelter(cat, blank):
     assert g.action("shelter-lower") not in placements(c)   # 1 berry, none in the stock
     assert g.action("shelter-lower") in placements(g)
     g.script(0)
-    place_meeple(g.R, g.C, g.st, g.action("shelter-lower"), 0, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, g.action("shelter-lower"), 0)
     assert g.events(K.EV_PAY) == [] and g.sc("REMOVED") == 1
 
 
@@ -932,12 +932,12 @@ def test_miner_smurf_collects_no_stone_without_a_collection(cat):
 def test_nat_smurf_does_not_roll_the_azrael_die(cat, blank):
     g = new(cat, "nat-smurf", azrael=RIVER, stock_=(1, 0, 0))
     g.force_dice(3)                                      # Azrael die: Shortage 1
-    place_meeple(g.R, g.C, g.st, g.action("river-upper"), 0, g.sid, g.params)   # first space
+    place_meeple(g.R, g.C, g.st, g.action("river-upper"), 0)   # first space
     assert rolls(g) == [] and stock(g) == (1, 0, 0)
     assert abilities(g) == [(0, g.card("nat-smurf"), K.OP_SKIP_AZRAEL)]
     c = new(blank, "nat-smurf", azrael=RIVER, stock_=(1, 0, 0))
     c.force_dice(3)
-    place_meeple(c.R, c.C, c.st, c.action("river-upper"), 0, c.sid, c.params)
+    place_meeple(c.R, c.C, c.st, c.action("river-upper"), 0)
     assert rolls(c) == [(K.DIE_AZRAEL, 3)] and stock(c) == (0, 0, 0)
 
 
@@ -963,14 +963,14 @@ def test_sassette_reveals_one_idea_when_she_performs_an_action(cat, blank):
 
 def test_sassette_reveals_nothing_when_she_does_not_perform(cat):
     g = new(cat, "sassette")
-    place_meeple(g.R, g.C, g.st, g.action("sawmill-upper"), 0, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, g.action("sawmill-upper"), 0)
     assert ideas(g) == [] and abilities(g) == []
 
 
 def test_sassette_reveals_one_idea_when_she_performs_a_new_action_invention(cat):
     g = new(cat, "sassette", crafted_ids=["log-cart"])
     deck = inv_deck(g)
-    place_meeple(g.R, g.C, g.st, K.N_ACTIONS + 0, 0, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, K.N_ACTIONS + 0, 0)
     assert stock(g) == (0, 2, 0)
     assert ideas(g) == [deck[-1]]
 
@@ -979,14 +979,14 @@ def test_clumsy_smurf_rolls_the_danger_die_on_a_new_action_invention(cat):
     g = new(cat, "clumsy-smurf", crafted_ids=["log-cart"])
     idea = g.die_face(K.DIE_WHITE, "bright-idea")
     g.force_dice(idea)
-    place_meeple(g.R, g.C, g.st, K.N_ACTIONS + 0, 0, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, K.N_ACTIONS + 0, 0)
     assert rolls(g) == [(K.DIE_WHITE, idea)]
     assert stock(g) == (0, 2, 0)
 
 
 def test_grumpy_smurf_pays_one_more_resource_on_a_new_action_invention(cat):
     g = new(cat, "grumpy-smurf", stock_=(1, 1, 0), crafted_ids=["smurfberry-press"])
-    place_meeple(g.R, g.C, g.st, K.N_ACTIONS + 0, 0, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, K.N_ACTIONS + 0, 0)
     assert stock(g) == (3, 0, 0)          # 1 log + 1 berry (extra) paid, 3 berries collected
 
 
@@ -996,7 +996,7 @@ def test_papa_smurf_draws_two_cards_from_the_smurf_deck(cat, blank):
     layout(g, hands={0: [g.card("papa-smurf")]})
     deck = pile(g, S.P_DECK)
     g.clear_events()
-    play_card(g.R, g.C, g.st, 0, g.sid, g.params)
+    play_card(g.R, g.C, g.st, 0)
     assert hand(g, 0) == [deck[-1], deck[-2]]
     assert pile(g, S.P_DECK) == deck[:-2]
     assert [e[3] for e in g.events(K.EV_DRAW)] == [deck[-1], deck[-2]]
@@ -1004,7 +1004,7 @@ def test_papa_smurf_draws_two_cards_from_the_smurf_deck(cat, blank):
     c = new(blank)
     layout(c, hands={0: [c.card("papa-smurf")]})
     deck = pile(c, S.P_DECK)
-    play_card(c.R, c.C, c.st, 0, c.sid, c.params)
+    play_card(c.R, c.C, c.st, 0)
     assert hand(c, 0) == [] and pile(c, S.P_DECK) == deck
 
 
@@ -1015,7 +1015,7 @@ def test_papa_smurf_draws_beyond_the_hand_size(cat):
     layout(g, hands={0: [g.card("papa-smurf")] + s})
     deck = pile(g, S.P_DECK)
     g.script(0)                          # slot 0: the Papa Smurf
-    play_card(g.R, g.C, g.st, 0, g.sid, g.params)
+    play_card(g.R, g.C, g.st, 0)
     assert g.sc("PLAYED") == g.card("papa-smurf")
     assert sorted(hand(g, 0)) == sorted(s + [deck[-1], deck[-2]])
     assert len(hand(g, 0)) == 5 > g.C.hand_size
@@ -1027,7 +1027,7 @@ def test_papa_smurf_with_an_empty_deck_draws_from_the_reshuffled_discard_pile(ca
     layout(g, hands={0: [g.card("papa-smurf")], 1: st_cards[:7], 2: st_cards[7:13]},
            deck=[], discard=st_cards[13:15])
     g.clear_events()
-    play_card(g.R, g.C, g.st, 0, g.sid, g.params)
+    play_card(g.R, g.C, g.st, 0)
     assert sorted(hand(g, 0)) == sorted(st_cards[13:15])
     assert [e[3] for e in g.events(K.EV_RESHUFFLE)] == [2]
 
@@ -1126,7 +1126,7 @@ def test_immediate_ability_resolves_when_played_from_the_deck_top_with_an_empty_
     layout(g, hands={0: []}, deck=deck)
     g.clear_events()
     g.script(B, L)
-    play_card(g.R, g.C, g.st, 0, g.sid, g.params)
+    play_card(g.R, g.C, g.st, 0)
     assert [(e[3], e[4]) for e in g.events(K.EV_PLAY)] == [(bc, 1)]   # from the deck
     assert g.sc("PLAYED") == bc and hand(g, 0) == []
     assert stock(g) == (1, 1, 0)
@@ -1140,7 +1140,7 @@ def test_a_negative_ability_triggers_from_the_deck_top_without_asking(cat):
     deck = [c for c in pile(g, S.P_DECK) + hand(g, 1) if c != gr] + [gr]
     layout(g, hands={1: []}, deck=deck)
     g.clear_events()
-    play_card(g.R, g.C, g.st, 1, g.sid, g.params)
+    play_card(g.R, g.C, g.st, 1)
     assert g.sc("PLAYED") == gr
     assert stock(g) == (2, 0, 0)
     assert g.sc("ASKED") == 0                           # the team was not asked anything
@@ -1153,7 +1153,7 @@ def test_papa_smurf_from_the_deck_top_draws_two_into_the_empty_hand(cat):
     deck = pile(g, S.P_DECK) + hand(g, 2) + [papa]
     layout(g, hands={2: []}, deck=deck)
     g.clear_events()
-    play_card(g.R, g.C, g.st, 2, g.sid, g.params)
+    play_card(g.R, g.C, g.st, 2)
     assert hand(g, 2) == [deck[-2], deck[-3]]
     assert pile(g, S.P_DECK) == deck[:-3]
 
@@ -1173,7 +1173,7 @@ def _turn(g, p, card_id, action_id, *more):
     """Player p (holding only card_id) plays a whole turn, placing on action_id."""
     layout(g, hands={p: [g.card(card_id)]})
     g.script(options_under(g, card_id, action_id), *more)
-    play_turn(g.R, g.C, g.st, p, g.sid, g.params)
+    play_turn(g.R, g.C, g.st, p)
 
 
 @pytest.mark.rule("HV-T08")
@@ -1196,7 +1196,7 @@ def test_a_placement_limit_ends_with_the_turn(cat):
     assert g.st.occ[g.action("sawmill-upper")].tolist() == [0, -1]
     # next turn: the Sawmill (occupied) is open again to a card without a placement limit
     layout(g, hands={1: [g.card("mellow-smurf")]})
-    play_card(g.R, g.C, g.st, 1, g.sid, g.params)
+    play_card(g.R, g.C, g.st, 1)
     assert g.sc("PLAYED") == g.card("mellow-smurf")
     assert placements(g) == ALL16
 
@@ -1284,17 +1284,17 @@ def test_beta_smurf_cannot_be_played_once_an_invention_was_used_this_turn(cat):
     bind_turn(g.R, g.st, 0)
     assert g.sc("NO_INV") == 0                         # another card may be played: not bound
     g.script(1, 0)                                     # use the Weather Vane, then pass
-    bonus_actions(g.R, g.C, g.st, 0, g.sid, g.params)
+    bonus_actions(g.R, g.C, g.st, 0)
     assert crafted(g) == [] and g.sc("INV_BEFORE_CARD") == 1
     g.script(0)                                        # would take the first card offered
-    play_card(g.R, g.C, g.st, 0, g.sid, g.params)
+    play_card(g.R, g.C, g.st, 0)
     assert g.sc("PLAYED") == g.card("brainy-smurf")    # Beta was not offered
     assert hand(g, 0) == [g.card("beta-smurf")]
     c = new(cat, crafted_ids=["weather-vane"])         # control: nothing used, Beta is offered
     layout(c, hands={0: [c.card("beta-smurf"), c.card("brainy-smurf")]})
     bind_turn(c.R, c.st, 0)
     c.script(0)
-    play_card(c.R, c.C, c.st, 0, c.sid, c.params)
+    play_card(c.R, c.C, c.st, 0)
     assert c.sc("PLAYED") == c.card("beta-smurf")
 
 
@@ -1305,12 +1305,12 @@ def test_a_hand_holding_only_beta_binds_the_team_from_the_turns_start(cat):
     bind_turn(g.R, g.st, 0)
     assert g.sc("NO_INV") == 1
     g.script(1, 0)
-    bonus_actions(g.R, g.C, g.st, 0, g.sid, g.params)
+    bonus_actions(g.R, g.C, g.st, 0)
     assert crafted(g) == [g.invention("weather-vane")] and stock(g) == (0, 0, 0)
     assert g.st.decisions[K.D_BONUS] == 0              # nothing was offered
     c = new(cat, crafted_ids=["weather-vane"])         # control: another card in hand
     layout(c, hands={0: [c.card("brainy-smurf")]})
     bind_turn(c.R, c.st, 0)
     c.script(1, 0)
-    bonus_actions(c.R, c.C, c.st, 0, c.sid, c.params)
+    bonus_actions(c.R, c.C, c.st, 0)
     assert crafted(c) == [] and stock(c) == (1, 0, 0)

@@ -6,21 +6,15 @@ import numpy as np
 import pytest
 
 import strategies
-from simcore import jit
 from simcore.games.hidden_village import consts as K
 from simcore.games.hidden_village import make_config
-from simcore.games.hidden_village.rules.decide import choose_bound
 from simcore.games.hidden_village.rules.query import enumerate_placements
-from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.state import new_state
 from simcore.packed import Vector
 from strategies.hidden_village.greedy import choose_greedy
 from strategies.hidden_village.planner import choose_planner
-
-
-@jit.njit(cache=False)
-def through_the_symbol(R, C, st, kind, n, sid, params):
-    return choose_bound(R, C, st, kind, n, sid, params)
+from tests.conftest import set_up
+from tests.hidden_village.scenario import through_the_table
 
 
 @pytest.mark.parametrize("name, kernel", [("greedy", choose_greedy), ("planner", choose_planner)])
@@ -31,13 +25,13 @@ def test_the_linked_strategy_answers_as_its_kernel(cat, name, kernel):
     answers = set()
     for game in range(12):
         st = new_state(cat.rules, event_capacity=1)
-        setup_game(cat.rules, C, st, 11, game)
+        set_up(cat.rules, C, st, 11, game)
         st.stock[:] = [game % 4, (game // 4) % 3, game % 3]   # positions the answer depends on
         n = enumerate_placements(cat.rules, st)
         assert n > 1
         direct, linked = st.copy(), st.copy()
         expected = kernel(cat.rules, C, direct, K.D_PLACE, n, params)
-        got = through_the_symbol(cat.rules, C, linked, K.D_PLACE, n, s.kernel_id, params)
+        got = through_the_table(cat.rules, C, linked, K.D_PLACE, n, s.kernel_id, params)
         assert got == expected
         assert np.array_equal(direct.buf, linked.buf)
         answers.add(int(expected))
@@ -47,6 +41,6 @@ def test_the_linked_strategy_answers_as_its_kernel(cat, name, kernel):
 def test_an_id_that_is_not_the_games_own_strategy_gets_no_answer(cat):
     C, _ = make_config(cat, level="standard", die="white", players=3)
     st = new_state(cat.rules, event_capacity=1)
-    setup_game(cat.rules, C, st, 1, 0)
+    set_up(cat.rules, C, st, 1, 0)
     n = enumerate_placements(cat.rules, st)
-    assert through_the_symbol(cat.rules, C, st, K.D_PLACE, n, 42, Vector([0.0])) == -1
+    assert through_the_table(cat.rules, C, st, K.D_PLACE, n, 42, Vector([0.0])) == -1

@@ -11,9 +11,9 @@ from strategies.hidden_village import needs as N
 from simcore.games.hidden_village import make_config
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village import tables as T
-from simcore.games.hidden_village.rules.setup import setup_game
-from simcore.games.hidden_village.rules.turn import end_of_round, play_turn
+from simcore.games.hidden_village.rules.turn import begin_round, end_of_round, play_turn
 from simcore.games.hidden_village.state import new_state
+from tests.conftest import seat_all, set_up
 
 
 def counted_by_hand(R, C, st):
@@ -46,19 +46,18 @@ def positions(cat, level, die, games, seed, strategy="random"):
     """The state after every turn of `games` games played by `strategy`."""
     C, _ = make_config(cat, level=level, die=die, players=3)
     s = strategies.get(strategy)
-    params = s.param_vector()
     st = new_state(cat.rules, event_capacity=1)
+    seat_all(st, s.kernel_id, s.param_vector())
     for g in range(games):
-        setup_game(cat.rules, C, st, seed, g)
+        set_up(cat.rules, C, st, seed, g)
         while st.sc[S.S_OUTCOME] == K.RUNNING:
-            st.sc[S.S_ROUND] += 1
-            p = st.sc[S.S_FIRST]
+            p = begin_round(C, st)
             while st.sc[S.S_ESPLANADE] > 0 and st.sc[S.S_OUTCOME] == K.RUNNING:
-                play_turn(cat.rules, C, st, p, s.kernel_id, params)
+                play_turn(cat.rules, C, st, p)
                 yield C, st
                 p = (p + 1) % C.players
             if st.sc[S.S_OUTCOME] == K.RUNNING:
-                end_of_round(cat.rules, C, st, s.kernel_id, params)
+                end_of_round(cat.rules, C, st)
 
 
 def test_greedys_counts_equal_a_plain_count_over_played_games(cat):

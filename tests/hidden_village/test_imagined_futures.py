@@ -11,14 +11,14 @@ from simcore.games.hidden_village import make_config
 from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village import tables as T
 from simcore.games.hidden_village.rules.decide import imagine_future
-from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.state import new_state
+from tests.conftest import set_up
 
 
 def dealt(cat, level="terrible", seed=3):
     C, _ = make_config(cat, level=level, players=3)
     st = new_state(cat.rules, event_capacity=1)
-    setup_game(cat.rules, C, st, seed, 0)
+    set_up(cat.rules, C, st, seed, 0)
     return st
 
 

@@ -15,11 +15,12 @@ from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.config import make_config
 from simcore.games.hidden_village.rules.core import objectives_met
 from simcore.games.hidden_village.rules.setup import setup_game
-from simcore.games.hidden_village.rules.turn import end_of_round, play_turn
+from simcore.games.hidden_village.rules.decide import plan_turn
+from simcore.games.hidden_village.rules.turn import begin_round, end_of_round, play_turn
 from simcore.games.hidden_village.state import new_state
-from strategies.hidden_village.params import P_BASE, ROLLOUT
-from strategies.hidden_village.rollout import bind_base, rollout_turn
+from simcore.harness import start_game
 from tests import invariant_count
+from tests.conftest import seat_all
 
 # numba's cache keyed by this file alone would keep stale copies of the rules it calls
 WITH_THE_RULES = jit.njit_with("simcore.games.hidden_village.rules")
@@ -110,7 +111,7 @@ def check_state(R, C, st, seen, flow):
 @WITH_THE_RULES
 def resource_flow(st, flow):
     """Fold the new events of the log into flow[] and clear the log (keeps the buffer small)."""
-    for i in range(st.sc[S.S_EV_N]):
+    for i in range(st.ctl[S.H_EV_N]):
         kind = st.events[i, 0]
         r = st.events[i, 3]
         n = st.events[i, 4]
@@ -120,62 +121,32 @@ def resource_flow(st, flow):
             flow[r] -= n
         elif kind == K.EV_CRAFT:  # a: invention, b: Smurfberries paid
             flow[K.BERRY] -= n
-    st.sc[S.S_EV_N] = 0
+    st.ctl[S.H_EV_N] = 0
 
 
 @WITH_THE_RULES
-def play_checked(R, C, st, sid, params, seed, start, n, out):
-    """Play games start..start+n-1 turn by turn, checking invariants after every turn and end
-    of round. out[i] = (violation code, outcome, rounds)."""
+def play_checked(R, C, st, seed, start, n, out):
+    """Play games start..start+n-1 turn by turn, the seats as st's (a rollout plans each turn
+    first, as the rules' round does), checking invariants after every turn and end of round.
+    out[i] = (violation code, outcome, rounds)."""
     seen = np.zeros(R.smurf_kind.shape[0], np.int32)
     flow = np.zeros(K.N_RES, np.int64)
     for g in range(n):
-        setup_game(R, C, st, seed, start + g)
+        start_game(C, st, seed, start + g)
+        setup_game(R, C, st, start + g)
         flow[:] = 0
         resource_flow(st, flow)
         code = check_state(R, C, st, seen, flow)
         while code == OK and st.sc[S.S_OUTCOME] == K.RUNNING:
-            st.sc[S.S_ROUND] += 1
-            p = st.sc[S.S_FIRST]
+            p = begin_round(C, st)
             while code == OK and st.sc[S.S_ESPLANADE] > 0 and st.sc[S.S_OUTCOME] == K.RUNNING:
-                play_turn(R, C, st, p, sid, params)
+                plan_turn(R, C, st, p)
+                play_turn(R, C, st, p)
                 resource_flow(st, flow)
                 code = check_state(R, C, st, seen, flow)
                 p = (p + 1) % C.players
             if code == OK and st.sc[S.S_OUTCOME] == K.RUNNING:
-                end_of_round(R, C, st, sid, params)
-                resource_flow(st, flow)
-                code = check_state(R, C, st, seen, flow)
-            if st.sc[S.S_ROUND] > 1000:
-                code = ROUNDS
-        out[g, 0] = code
-        out[g, 1] = st.sc[S.S_OUTCOME]
-        out[g, 2] = st.sc[S.S_ROUND]
-
-
-@WITH_THE_RULES
-def play_checked_rollout(R, C, st, scr, params, seed, start, n, out):
-    """play_checked for the rollout strategy: each turn chosen by playouts (on the scratch
-    state scr), the end of round by its base strategy. Its own kernel, so that the default
-    suite, which never plays rollout here, does not compile the playouts."""
-    seen = np.zeros(R.smurf_kind.shape[0], np.int32)
-    flow = np.zeros(K.N_RES, np.int64)
-    base = int(params[P_BASE])
-    for g in range(n):
-        setup_game(R, C, st, seed, start + g)
-        flow[:] = 0
-        resource_flow(st, flow)
-        code = check_state(R, C, st, seen, flow)
-        while code == OK and st.sc[S.S_OUTCOME] == K.RUNNING:
-            st.sc[S.S_ROUND] += 1
-            p = st.sc[S.S_FIRST]
-            while code == OK and st.sc[S.S_ESPLANADE] > 0 and st.sc[S.S_OUTCOME] == K.RUNNING:
-                rollout_turn(R, C, st, scr, p, params)
-                resource_flow(st, flow)
-                code = check_state(R, C, st, seen, flow)
-                p = (p + 1) % C.players
-            if code == OK and st.sc[S.S_OUTCOME] == K.RUNNING:
-                end_of_round(R, C, st, base, params)
+                end_of_round(R, C, st)
                 resource_flow(st, flow)
                 code = check_state(R, C, st, seen, flow)
             if st.sc[S.S_ROUND] > 1000:
@@ -198,12 +169,8 @@ def play_config(cat, level, die, games, players=3, finite_supply=False, seed=202
     st = new_state(cat.rules, event_capacity=4096)
     out = np.zeros((games, 3), np.int64)
     s = strategies.get(strategy)
-    if s.kernel_id == ROLLOUT:
-        bind_base(s.param_vector())      # its end of round is its base strategy's
-        scr = new_state(cat.rules, event_capacity=4096)
-        play_checked_rollout(cat.rules, C, st, scr, s.param_vector(), seed, 0, games, out)
-    else:
-        play_checked(cat.rules, C, st, s.kernel_id, s.param_vector(), seed, 0, games, out)
+    seat_all(st, s.kernel_id, s.param_vector())
+    play_checked(cat.rules, C, st, seed, 0, games, out)
     invariant_count.add(games, (out[:, 0] != OK).sum() + (out[:, 1] == K.RUNNING).sum())
     return out
 

@@ -14,19 +14,20 @@ from simcore.games.hidden_village.game import run_chunk
 from simcore.games.hidden_village.inforce import as_config
 from simcore.games.hidden_village.state import new_state
 from simcore.linked import CHOOSE_SIGNATURE, PLUGIN_SLOT, bind, bound
-from simcore.packed import as_record, as_vector
+from simcore.packed import as_record
+from simcore.seats import param_row
 from strategies.hidden_village.planner import (berries_for_next_house, best_placement_with,
                                                   choose_planner, memo_key, score_placements)
-from simcore.games.hidden_village.rules.decide import CHOOSERS, choose
+from simcore.games.hidden_village.rules.decide import CHOOSERS
 from simcore.games.hidden_village.rules.query import enumerate_placements
 from tests.conftest import make_game
-from tests.hidden_village.scenario import layout, set_crafted, set_stock
+from tests.hidden_village.scenario import layout, set_crafted, set_stock, through_the_table
 
 PLANNER = strategies.get("planner")
 
 
 def ask(g, strategy, kind, n):
-    return int(g.st.options[choose(g.R, g.C, g.st, kind, n, strategy.kernel_id, strategy.param_vector())])
+    return int(g.st.options[through_the_table(g.R, g.C, g.st, kind, n, strategy.kernel_id, strategy.param_vector())])
 
 
 def placement_turn(g, esplanade, occupied=()):
@@ -83,7 +84,7 @@ def test_the_planner_keeps_the_smurfberries_the_next_house_needs(cat):
     assert ask(g, PLANNER, K.D_BONUS, 2) == 0
     set_stock(g, need + cost, 9, 9)       # enough for both: the planner's values decide
     params = PLANNER.param_vector({"craft": 100})
-    assert int(g.st.options[choose(g.R, g.C, g.st, K.D_BONUS, 2, PLANNER.kernel_id, params)]) == 1
+    assert int(g.st.options[through_the_table(g.R, g.C, g.st, K.D_BONUS, 2, PLANNER.kernel_id, params)]) == 1
 
 
 def test_the_planner_values_a_card_with_the_best_placement_it_allows(cat):
@@ -237,14 +238,15 @@ def test_the_planner_places_as_it_does_without_its_memo_in_every_placement(
     reads them at the turn's placement: at every placement of these games its answer and
     every option's score equal the planner's answer computed afresh."""
     C, _ = make_config(cat, level=level, die=die, players=players)
-    params = as_vector(PLANNER.param_vector())
+    sids = np.full(2, checked_planner, np.int64)          # every seat (the chunk loop's table)
+    pars = np.repeat(param_row(PLANNER.param_vector(), S.MAX_PARAMS)[None], 2, axis=0)
     st = new_state(cat.rules, event_capacity=1)
-    out = np.zeros((1, K.N_RESULT_FIELDS), np.int64)
+    out = np.zeros((1, K.N_RESULT_FIELDS), np.int32)
     totals = np.zeros((2, 3), np.int64)
     choice_games, score_games = [], []
     for g in range(games):
         st.trace[:, :] = 0
-        run_chunk(cat.rules, C, st, checked_planner, params, seed, g, out)
+        run_chunk(cat.rules, C, st, 0, sids, pars, seed, g, out)
         totals += st.trace[CHECKED:DIFFER + 1]
         if st.trace[DIFFER, 1]:
             r, t, card = st.trace[FIRST]

@@ -41,11 +41,11 @@ def rolls(g):
 
 
 def place(g, action_id, p):
-    place_meeple(g.R, g.C, g.st, g.action(action_id), p, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, g.action(action_id), p)
 
 
 def apply(g, die, f, roller=0):
-    apply_face(g.R, g.C, g.st, die, f, roller, g.sid, g.params)
+    apply_face(g.R, g.C, g.st, die, f, roller)
 
 
 def snapshot(g):
@@ -186,7 +186,7 @@ def test_cracoucass_takes_a_meeple_and_a_positive_smurf_first(cat):
     g.set_sc("ESPLANADE", 5)
     st_cards, imm, last = _x01_hands(g)
     g.script(1)                           # second legal card: p2's immediate Smurf
-    cracoucass_attack(g.R, g.C, g.st, 0, g.sid, g.params)
+    cracoucass_attack(g.R, g.C, g.st, 0)
     assert g.sc("ESPLANADE") == 4 and g.sc("NEST") == 1
     # only the two positive Smurfs were offered (p1 slot 1, p2 slot 0)
     assert sorted(g.st.options[:2].tolist()) == [1 * K.CARD_SLOTS + 1, 2 * K.CARD_SLOTS + 0]
@@ -203,7 +203,7 @@ def test_cracoucass_counts_a_lasting_smurf_as_positive(cat):
     g = fresh(cat)
     st_cards, imm, last = _x01_hands(g)
     set_hand(g, 2, [st_cards[3]])          # now the only positive Smurf is p1's lasting one
-    cracoucass_attack(g.R, g.C, g.st, 2, g.sid, g.params)   # a single legal card: forced
+    cracoucass_attack(g.R, g.C, g.st, 2)   # a single legal card: forced
     assert hand(g, 1) == [st_cards[2]]
     assert pile(g, S.P_DISCARD) == [last[0]]
     assert hand(g, 0) == [st_cards[0], st_cards[1]] and hand(g, 2) == [st_cards[3]]
@@ -217,7 +217,7 @@ def test_cracoucass_without_positive_smurfs_any_player_discards_a_starting_smurf
     set_hand(g, 1, [])
     set_hand(g, 2, [s[1], s[2]])
     g.script(2)                           # options: p0 s0, p2 s1, p2 s2 -> p2's second card
-    cracoucass_attack(g.R, g.C, g.st, 0, g.sid, g.params)
+    cracoucass_attack(g.R, g.C, g.st, 0)
     assert g.st.options[:3].tolist() == [0, 2 * K.CARD_SLOTS, 2 * K.CARD_SLOTS + 1]
     assert hand(g, 0) == [s[0]] and hand(g, 2) == [s[1]]
     assert pile(g, S.P_DISCARD) == [s[2]]
@@ -230,7 +230,7 @@ def test_cracoucass_with_an_empty_esplanade_takes_no_meeple_but_a_card_is_discar
     g.set_sc("ESPLANADE", 0)
     g.set_sc("NEST", 2)
     st_cards, imm, last = _x01_hands(g)
-    cracoucass_attack(g.R, g.C, g.st, 1, g.sid, g.params)    # FIRST: p1's lasting Smurf
+    cracoucass_attack(g.R, g.C, g.st, 1)    # FIRST: p1's lasting Smurf
     assert g.sc("ESPLANADE") == 0 and g.sc("NEST") == 2
     assert [e[3] for e in g.events(K.EV_KIDNAP)] == [0]
     assert pile(g, S.P_DISCARD) == [last[0]]
@@ -242,7 +242,7 @@ def test_cracoucass_with_no_card_in_any_hand_still_takes_a_meeple(cat):
     g = fresh(cat)
     for p in range(3):
         set_hand(g, p, [])
-    cracoucass_attack(g.R, g.C, g.st, 0, g.sid, g.params)
+    cracoucass_attack(g.R, g.C, g.st, 0)
     assert g.sc("ESPLANADE") == 7 and g.sc("NEST") == 1
     assert pile(g, S.P_DISCARD) == []
     assert g.st.decisions[K.D_CRACOUCASS_DISCARD] == 0
@@ -272,7 +272,7 @@ def test_meeples_in_the_nest_take_no_turn(cat):
         g.st.occ[g.action(a), s] = 1
     g.st.garg_deck[g.sc("GARG_N") - 1] = g.gargamel("crumbling-stones")   # no choice, Azrael 0
     g.force_dice(*[face(g, AZ, "nothing")] * 8)
-    play_round(g.R, g.C, g.st, g.sid, g.params)
+    play_round(g.R, g.C, g.st)
     turns = g.events(K.EV_TURN)
     assert [e[3] for e in turns] == [2, 1]          # two turns, esplanade 2 then 1
     assert [e[3] for e in g.events(K.EV_RESCUE_NEST)] == []

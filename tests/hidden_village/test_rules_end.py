@@ -30,7 +30,7 @@ def new_game(cat, **kw):
 
 def place(g, action, p=0):
     g.set_sc("CUR", p)
-    place_meeple(g.R, g.C, g.st, g.action(action), p, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, g.action(action), p)
 
 
 def set_objectives(g, forest_left=0, unbuilt=(), cakes_left=()):
@@ -138,10 +138,10 @@ def test_houses_beyond_the_level_do_not_count(cat):
 def test_too_late_ends_the_game_when_the_deck_bottom_is_revealed(cat, level, n):
     g = new_game(cat, level=level, seed=2)
     for i in range(n - 1):
-        card = reveal_gargamel(g.R, g.C, g.st, g.sid, g.params)
+        card = reveal_gargamel(g.R, g.C, g.st)
         assert card != too_late(g)
         assert outcome(g) == (K.RUNNING, K.LOSS_NONE), i
-    card = reveal_gargamel(g.R, g.C, g.st, g.sid, g.params)
+    card = reveal_gargamel(g.R, g.C, g.st)
     assert card == too_late(g)
     assert outcome(g) == (K.LOSS, K.LOSS_TOO_LATE)
     assert g.sc("GARG_TOP") == too_late(g) and g.sc("GARG_N") == 0
@@ -155,7 +155,7 @@ def test_too_late_at_end_of_round_stops_the_round_steps(cat):
     g.set_sc("ESPLANADE", 0)
     g.st.occ[g.action("river-lower"), 0] = 0
     azrael, first = g.sc("AZRAEL"), g.sc("FIRST")
-    end_of_round(g.R, g.C, g.st, g.sid, g.params)
+    end_of_round(g.R, g.C, g.st)
     assert outcome(g) == (K.LOSS, K.LOSS_TOO_LATE)
     assert g.sc("AZRAEL") == azrael and g.sc("FIRST") == first   # no more steps after it
     assert g.events(K.EV_FIRST_PLAYER) == [] and g.events(K.EV_AZRAEL) == []
@@ -166,7 +166,7 @@ def test_too_late_loses_even_with_objectives_nearly_met(cat):
     g = new_game(cat)
     set_objectives(g, unbuilt=[0])
     g.st.garg_deck[g.sc("GARG_N") - 1] = too_late(g)
-    reveal_gargamel(g.R, g.C, g.st, g.sid, g.params)
+    reveal_gargamel(g.R, g.C, g.st)
     assert outcome(g) == (K.LOSS, K.LOSS_TOO_LATE)
     # the game is over: completing the objectives afterwards changes nothing
     g.st.house_built[0] = 1
@@ -181,7 +181,7 @@ def test_too_late_bottom_3_loses_at_round_8_9_or_10(cat):
         g = make_game(cat, too_late="bottom-3", seed=7, game_index=i, log=False)
         n = 0
         while g.sc("OUTCOME") == K.RUNNING:
-            reveal_gargamel(g.R, g.C, g.st, g.sid, g.params)
+            reveal_gargamel(g.R, g.C, g.st)
             n += 1
         assert outcome(g) == (K.LOSS, K.LOSS_TOO_LATE)
         rounds[n] += 1
@@ -196,7 +196,7 @@ def test_wrecking_spell_unbuilds_the_chosen_house(cat):
     roofs = g.st.house_roof[:6].tolist()
     g.st.garg_deck[g.sc("GARG_N") - 1] = g.gargamel("wrecking-spell")
     g.script(3)                                          # built houses 0..5 offered: house 3
-    reveal_gargamel(g.R, g.C, g.st, g.sid, g.params)
+    reveal_gargamel(g.R, g.C, g.st)
     assert g.st.house_built[:6].tolist() == [1, 1, 1, 0, 1, 1]
     assert g.st.house_roof[:6].tolist() == roofs         # same roof, turned back upside down
     assert [e[3:5] for e in g.events(K.EV_HOUSE_DESTROYED)] == [(3, roofs[3])]
@@ -210,7 +210,7 @@ def test_fit_of_rage_may_destroy_a_house_instead_of_resources(cat):
     g.st.stock[:] = [5, 5, 5]
     g.st.garg_deck[g.sc("GARG_N") - 1] = g.gargamel("fit-of-rage")
     g.script(2)                                          # options: lose 3, house 1, house 4
-    reveal_gargamel(g.R, g.C, g.st, g.sid, g.params)
+    reveal_gargamel(g.R, g.C, g.st)
     assert g.st.options[:3].tolist() == [-1, 1, 4]
     assert g.st.house_built[:6].tolist() == [0, 1, 0, 0, 0, 0]
     assert g.st.stock.tolist() == [5, 5, 5]
@@ -245,7 +245,7 @@ def test_the_additional_pile_left_over_does_not_block_victory(cat):
     check_progress(g.R, g.C, g.st)
     assert outcome(g) == (K.WIN, K.LOSS_NONE)
     row = np.zeros(K.N_RESULT_FIELDS, np.int32)
-    record_result(g.st, row)
+    record_result(g.R, g.C, g.st, row)
     assert row[K.R_FOREST_LEFT] == 0 and row[K.R_OUTCOME] == K.WIN
 
 
@@ -267,7 +267,7 @@ def test_rescues_from_the_additional_pile_do_not_replace_the_forest(cat):
     g = new_game(cat)
     set_objectives(g, unbuilt=[0])                       # forest done, one house missing
     g.script(1)                                          # options: decline, draw
-    rescue(g.R, g.C, g.st, 0, g.sid, g.params)
+    rescue(g.R, g.C, g.st, 0)
     assert int(g.st.pile_n[S.P_EXTRA]) == 9
     assert g.sc("RESCUES_ROUND") == 0                    # not a Dark Forest rescue
     assert outcome(g) == (K.RUNNING, K.LOSS_NONE)

@@ -66,7 +66,7 @@ def new_game(cat, azrael="stream", **kw):
 
 def place(g, action, p=0):
     g.set_sc("CUR", p)
-    place_meeple(g.R, g.C, g.st, g.action(action), p, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, g.action(action), p)
 
 
 def prefill(g, action, p=1):
@@ -434,7 +434,7 @@ def test_dark_forest_with_nothing_to_rescue_does_nothing(cat):
     g = new_game(cat)
     g.st.pile_n[S.P_FOREST] = 0
     g.st.pile_n[S.P_EXTRA] = 0
-    rescue(g.R, g.C, g.st, 0, g.sid, g.params)
+    rescue(g.R, g.C, g.st, 0)
     assert g.st.hand_n[0] == 3 and g.sc("NEST") == 0 and g.sc("ESPLANADE") == 8
     assert [e[3] for e in kinds(g, K.EV_NOTHING)] == [-1]
 

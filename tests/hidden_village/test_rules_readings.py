@@ -57,7 +57,7 @@ def crafted(g):
 
 def place(g, action_id, p=0):
     g.set_sc("CUR", p)
-    place_meeple(g.R, g.C, g.st, g.action(action_id), p, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, g.action(action_id), p)
 
 
 def fill_round(g):
@@ -84,7 +84,7 @@ def test_meeples_first_a_cracoucass_card_takes_a_returned_meeple(knob):
     g = fresh(knob())
     fill_round(g)
     next_gargamel(g, "bird-call")
-    end_of_round(g.R, g.C, g.st, g.sid, g.params)
+    end_of_round(g.R, g.C, g.st)
     assert g.sc("NEST") == 1 and g.sc("ESPLANADE") == 7      # returned, then one carried off
 
 
@@ -96,7 +96,7 @@ def test_gargamel_first_a_cracoucass_card_finds_the_esplanade_empty(knob):
     fill_round(g)
     next_gargamel(g, "bird-call")
     n_cards = sum(len(hand(g, p)) for p in range(g.C.players))
-    end_of_round(g.R, g.C, g.st, g.sid, g.params)
+    end_of_round(g.R, g.C, g.st)
     assert g.sc("NEST") == 0 and g.sc("ESPLANADE") == 8      # none carried off, all back
     assert sum(len(hand(g, p)) for p in range(g.C.players)) == n_cards - 1   # the discard stands
     kinds = [e[0] for e in g.events() if e[0] in (K.EV_GARGAMEL, K.EV_RETURN)]
@@ -109,7 +109,7 @@ def test_gargamel_first_too_late_ends_the_game_before_the_meeples_return(knob):
     g = fresh(knob("end-of-round=gargamel-first"))
     fill_round(g)
     next_gargamel(g, "too-late")
-    end_of_round(g.R, g.C, g.st, g.sid, g.params)
+    end_of_round(g.R, g.C, g.st)
     assert g.sc("OUTCOME") == K.LOSS
     assert g.events(K.EV_RETURN) == []
 
@@ -208,7 +208,7 @@ def test_a_single_use_shovel_adds_one_resource_then_is_discarded(knob):
 def test_single_use_wardrobe_and_shovel_wait_for_their_moment(knob):
     g = fresh(knob("wardrobe=single-use", "shovel=single-use"))
     craft(g, "wardrobe", "shovel")
-    bonus_actions(g.R, g.C, g.st, 0, g.sid, g.params)
+    bonus_actions(g.R, g.C, g.st, 0)
     assert g.st.decisions[K.D_BONUS] == 0             # nothing to offer as a bonus action
 
 

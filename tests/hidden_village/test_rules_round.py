@@ -48,7 +48,7 @@ def set_ideas(g, ideas):
 
 
 def place(g, action_id, p=0):
-    place_meeple(g.R, g.C, g.st, g.action(action_id), p, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, g.action(action_id), p)
 
 
 # ================================================================= HV-E01
@@ -96,7 +96,7 @@ def test_the_round_ends_only_after_a_turn_that_leaves_the_esplanade_empty(cat):
     # turn 1: play card 0, the Dark Forest's upper action, free the nest meeple (option 1 of
     # [draw, free, both]); turn 2: first card, first legal space
     g.script(0, df_upper, 1)
-    play_round(g.R, g.C, g.st, g.sid, g.params)
+    play_round(g.R, g.C, g.st)
     assert [e[3] for e in g.events(K.EV_TURN)] == [1, 1]      # the freed meeple got a turn
     assert [e[3] for e in g.events(K.EV_RETURN)] == [8]
     assert g.sc("ESPLANADE") == 8 and g.sc("NEST") == 0 and on_board(g) == 0
@@ -109,7 +109,7 @@ def test_gargamel_reveals_the_top_card_and_applies_its_immediate_effect_at_once(
     n = g.sc("GARG_N")
     next_gargamel(g, "looting")
     set_stock(g, 0, 3, 0)
-    reveal_gargamel(g.R, g.C, g.st, g.sid, g.params)
+    reveal_gargamel(g.R, g.C, g.st)
     assert g.sc("GARG_TOP") == g.gargamel("looting")
     assert g.sc("GARG_N") == n - 1
     assert stock(g) == (0, 1, 0)                              # lose 2 resources
@@ -121,7 +121,7 @@ def test_a_lasting_gargamel_effect_holds_through_the_next_round_and_ends_when_co
     g = fresh(cat)
     n = g.sc("GARG_N")
     next_gargamel(g, "trapped-forest", "burned-plans")
-    end_of_round(g.R, g.C, g.st, g.sid, g.params)
+    end_of_round(g.R, g.C, g.st)
     assert g.sc("GARG_TOP") == g.gargamel("trapped-forest")
     assert g.st.loc_mod[DARK_FOREST, S.LM_BLOCKED] == 1
     df = (g.action("dark-forest-upper"), g.action("dark-forest-lower"))
@@ -129,7 +129,7 @@ def test_a_lasting_gargamel_effect_holds_through_the_next_round_and_ends_when_co
     # the next round is played under the card: nobody goes to the Dark Forest
     g.clear_events()
     g.force_dice(*[HARMLESS] * 32)
-    play_round(g.R, g.C, g.st, g.sid, g.params)
+    play_round(g.R, g.C, g.st)
     placed = [e[3] for e in g.events(K.EV_PLACE)]
     assert len(placed) == 8 and not set(df) & set(placed)
     # at its end the next card covers it: the block is gone
@@ -152,7 +152,7 @@ def test_the_rulebook_end_of_round_example(cat):
     set_stock(g, 5, 2, 3)
     next_gargamel(g, "spoiled-berries")
     assert g.R.garg[g.gargamel("spoiled-berries"), 1] == 1
-    end_of_round(g.R, g.C, g.st, g.sid, g.params)
+    end_of_round(g.R, g.C, g.st)
     assert stock(g) == (3, 2, 3)
     assert g.sc("AZRAEL") == CONSTRUCTION
     assert g.sc("FIRST") == 1
@@ -173,7 +173,7 @@ def test_the_rulebook_end_of_round_example(cat):
 def test_azrael_moves_by_the_revealed_cards_value_wrapping_from_8_to_1(cat, card, start, end):
     g = fresh(cat, azrael=start)
     next_gargamel(g, card)
-    end_of_round(g.R, g.C, g.st, g.sid, g.params)
+    end_of_round(g.R, g.C, g.st)
     assert g.sc("AZRAEL") == end
     moves = [(e[3], e[4]) for e in g.events(K.EV_AZRAEL)]
     assert moves == ([] if start == end else [(start, end)])
@@ -186,7 +186,7 @@ def test_the_first_player_marker_passes_to_the_left(cat, players, first, after):
     g = fresh(cat, players=players)
     g.set_sc("FIRST", first)
     next_gargamel(g, "burned-plans")
-    end_of_round(g.R, g.C, g.st, g.sid, g.params)
+    end_of_round(g.R, g.C, g.st)
     assert g.sc("FIRST") == after
     assert [e[3] for e in g.events(K.EV_FIRST_PLAYER)] == [after]
 
@@ -198,8 +198,8 @@ def test_the_next_round_starts_with_the_new_first_player(cat):
     g.set_sc("FIRST", 2)
     next_gargamel(g, "burned-plans", "burned-plans")
     g.force_dice(*[HARMLESS] * 64)
-    play_round(g.R, g.C, g.st, g.sid, g.params)
-    play_round(g.R, g.C, g.st, g.sid, g.params)
+    play_round(g.R, g.C, g.st)
+    play_round(g.R, g.C, g.st)
     turns = g.events(K.EV_TURN)
     assert [e[2] for e in turns] == [2, 0, 1, 2, 0, 1, 2, 0] + [0, 1, 2, 0, 1, 2, 0, 1]
     assert [e[3] for e in g.events(K.EV_ROUND)] == [2, 0]
@@ -216,7 +216,7 @@ def test_turns_in_a_round_are_the_meeples_at_its_start_less_those_kidnapped(cat)
     # turn 1 (Dark Forest upper, where Azrael is): both dice show the Cracoucass;
     # turn 2 (Dark Forest lower, first space): the Azrael die shows it again
     g.force_dice(az_crac, white_crac, az_crac, *[HARMLESS] * 20)
-    play_round(g.R, g.C, g.st, g.sid, g.params)
+    play_round(g.R, g.C, g.st)
     turns = g.events(K.EV_TURN)
     kidnapped = sum(e[3] for e in g.events(K.EV_KIDNAP))
     assert kidnapped == 3
@@ -235,7 +235,7 @@ def test_a_round_started_with_meeples_in_a_hungry_nest_has_fewer_turns(cat):
     g.set_sc("NEST", 2)
     next_gargamel(g, "burned-plans")
     g.force_dice(*[HARMLESS] * 32)
-    play_round(g.R, g.C, g.st, g.sid, g.params)
+    play_round(g.R, g.C, g.st)
     assert [e[3] for e in g.events(K.EV_TURN)] == [6, 5, 4, 3, 2, 1]
     assert sum(e[3] for e in g.events(K.EV_KIDNAP)) == 0
     assert g.sc("ESPLANADE") == 6 and g.sc("NEST") == 2
@@ -244,7 +244,7 @@ def test_a_round_started_with_meeples_in_a_hungry_nest_has_fewer_turns(cat):
 # ================================================================= HV-N18 Fit of Rage
 def _fit_of_rage(g):
     next_gargamel(g, "fit-of-rage")
-    reveal_gargamel(g.R, g.C, g.st, g.sid, g.params)
+    reveal_gargamel(g.R, g.C, g.st)
 
 
 @pytest.mark.rule("HV-N18")
@@ -304,7 +304,7 @@ def test_spoiled_berries_lose_half_the_smurfberries(cat, berries, left):
     g = fresh(cat)
     set_stock(g, berries, 5, 6)
     next_gargamel(g, "spoiled-berries")
-    reveal_gargamel(g.R, g.C, g.st, g.sid, g.params)
+    reveal_gargamel(g.R, g.C, g.st)
     assert stock(g) == (left, 5, 6)                # rounded in the team's favour (assumed)
     assert g.st.decisions.sum() == 0               # nothing to choose
 
@@ -327,14 +327,14 @@ def test_10_resources_cake_is_prepared_mid_turn_and_stays_prepared_after_spendin
     # no craft at the start of the turn; first card; no craft before placing; fill the
     # Sawmill; craft
     g.script(0, 0, 0, sawmill, 1)
-    play_turn(g.R, g.C, g.st, 0, g.sid, g.params)
+    play_turn(g.R, g.C, g.st, 0)
     assert stock(g) == (2, 7, 0)        # 9 left after crafting
     assert g.st.cake_done[:2].tolist() == [1, 0]
     kinds = [e[0] for e in g.events() if e[0] in (K.EV_GAIN, K.EV_CAKE, K.EV_CRAFT)]
     assert kinds == [K.EV_GAIN, K.EV_CAKE, K.EV_CRAFT]
     # it stays prepared for the rest of the game
     next_gargamel(g, "spoiled-berries")
-    end_of_round(g.R, g.C, g.st, g.sid, g.params)
+    end_of_round(g.R, g.C, g.st)
     assert stock(g) == (1, 7, 0)
     assert g.st.cake_done[:2].tolist() == [1, 0]
 
@@ -416,7 +416,7 @@ def test_two_houses_built_in_different_rounds_do_not_prepare_the_cake(cat):
     place(g, "construction-site-upper")
     assert g.sc("BUILDS_ROUND") == 1
     next_gargamel(g, "burned-plans")
-    end_of_round(g.R, g.C, g.st, g.sid, g.params)
+    end_of_round(g.R, g.C, g.st)
     assert g.sc("BUILDS_ROUND") == 0
     place(g, "construction-site-upper")
     assert int(g.st.house_built.sum()) == 2 and g.sc("BUILDS_ROUND") == 1

@@ -21,10 +21,9 @@ from simcore.games.hidden_village.rules.core import gain, gain_choice
 from simcore.games.hidden_village.rules.inventions import craft
 from simcore.games.hidden_village.rules.locations import place_meeple
 from simcore.games.hidden_village.rules.query import placement_legal
-from simcore.games.hidden_village.rules.setup import setup_game
 from simcore.games.hidden_village.rules.turn import end_of_round, play_round, return_meeples
 from simcore.games.hidden_village.state import new_state
-from tests.conftest import make_game
+from tests.conftest import make_game, set_up
 
 # level -> (houses, lost Smurfs in the Dark Forest, cakes, Gargamel cards): the rulebook's table
 LEVELS = {
@@ -44,7 +43,7 @@ def setups(cat, n, seed=SEED, **options):
     C, _ = make_config(cat, log=False, **options)
     st = new_state(cat.rules)
     for i in range(n):
-        setup_game(cat.rules, C, st, seed, i)
+        set_up(cat.rules, C, st, seed, i)
         yield C, st
 
 
@@ -97,7 +96,7 @@ def test_supply_is_unlimited_by_default(cat):
     g.st.stock[:] = [19, 19, 19]
     a = g.action("sawmill-upper")
     g.st.occ[a, 0] = 0
-    place_meeple(g.R, g.C, g.st, a, 1, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, a, 1)
     assert g.st.stock.tolist() == [19, 22, 19]      # 3 logs although the box holds 20
 
 
@@ -108,7 +107,7 @@ def test_finite_supply_caps_each_resource_at_20(cat):
     g.st.stock[:] = [0, 19, 0]
     a = g.action("sawmill-upper")
     g.st.occ[a, 0] = 0
-    place_meeple(g.R, g.C, g.st, a, 1, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, a, 1)
     assert g.st.stock.tolist() == [0, 20, 0]        # only 1 log token was left in the supply
     gain(g.R, g.C, g.st, K.LOG, 5)
     assert g.st.stock.tolist() == [0, 20, 0]
@@ -116,7 +115,7 @@ def test_finite_supply_caps_each_resource_at_20(cat):
     assert g.st.stock.tolist() == [0, 20, 20]
     # Find with logs and stones exhausted: berry is the only type left, so it is gained
     g.script(0)
-    gain_choice(g.R, g.C, g.st, g.sid, g.params)
+    gain_choice(g.R, g.C, g.st)
     assert g.st.stock.tolist() == [1, 20, 20]
     assert int(g.st.decisions[K.D_GAIN_ONE]) == 1
 
@@ -221,7 +220,7 @@ def test_azrael_starts_in_the_dark_forest(cat):
     C, _ = make_config(cat)
     st = new_state(cat.rules)
     st.sc[S.S_AZRAEL] = 5
-    setup_game(cat.rules, C, st, 1, 0)
+    set_up(cat.rules, C, st, 1, 0)
     assert int(st.sc[S.S_AZRAEL]) == 0
 
 
@@ -236,7 +235,7 @@ def test_nest_starts_empty(cat):
     st = new_state(cat.rules)
     st.sc[S.S_NEST] = 3
     st.sc[S.S_ESPLANADE] = 5
-    setup_game(cat.rules, C, st, 1, 0)
+    set_up(cat.rules, C, st, 1, 0)
     assert int(st.sc[S.S_NEST]) == 0
     assert int(st.sc[S.S_ESPLANADE]) == 8
 
@@ -351,7 +350,7 @@ def test_eight_meeples_on_the_esplanade_and_a_ninth_in_the_box(cat):
 @pytest.mark.rule("HV-S10")
 def test_a_played_round_returns_exactly_the_eight_meeples(cat):
     g = make_game(cat, players=2, seed=5)
-    play_round(g.R, g.C, g.st, g.sid, g.params)
+    play_round(g.R, g.C, g.st)
     assert g.sc("OUTCOME") == K.RUNNING
     # the return step (before Gargamel's card) brought all 8 back, the nest included
     assert g.events(K.EV_RETURN)[-1][3:5] == (8, 0)
@@ -368,7 +367,7 @@ def test_robot_assistant_puts_the_ninth_meeple_in_play(cat):
     g.st.inv[S.I_IDEAS, 0] = robot
     g.st.inv_n[S.I_IDEAS] = 1
     g.st.stock[:] = [4, 0, 0]
-    craft(g.R, g.C, g.st, 0, True, 0, g.sid, g.params)
+    craft(g.R, g.C, g.st, 0, True, 0)
     assert g.st.stock.tolist() == [0, 0, 0]
     assert [int(c) for c in g.st.inv[S.I_CRAFTED, : g.st.inv_n[S.I_CRAFTED]]] == [robot]
     assert g.sc("MEEPLES") == 9
@@ -390,7 +389,7 @@ def test_player_zero_holds_the_first_player_marker(cat, players):
 def test_single_player_takes_every_turn(cat):
     g = make_game(cat, players=1, seed=9)
     g.clear_events()
-    play_round(g.R, g.C, g.st, g.sid, g.params)
+    play_round(g.R, g.C, g.st)
     turns = g.events(K.EV_TURN)
     assert len(turns) == g.sc("TURN") >= 1
     assert {e[2] for e in turns} == {0}
@@ -514,7 +513,7 @@ def test_hungry_option_at_standard_keeps_the_nest_through_end_of_round(cat):
     _round_over(g, nest=2)
     # a harmless Gargamel card on top: Crumbling Stones with no stone in the stock
     g.st.garg_deck[g.sc("GARG_N") - 1] = g.gargamel("crumbling-stones")
-    end_of_round(g.R, g.C, g.st, g.sid, g.params)
+    end_of_round(g.R, g.C, g.st)
     assert g.sc("OUTCOME") == K.RUNNING
     assert g.sc("ESPLANADE") == 6
     assert g.sc("NEST") == 2
@@ -553,7 +552,7 @@ def test_the_configured_danger_die_is_rolled_for_a_dangerous_action(cat, level, 
     g.st.stock[:] = [5, 0, 0]
     g.clear_events()
     g.force_dice(2)
-    place_meeple(g.R, g.C, g.st, g.action("sawmill-lower"), 0, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, g.action("sawmill-lower"), 0)
     rolls = g.events(K.EV_ROLL)
     assert [(e[3], e[4]) for e in rolls] == [(rolled, 2)]
     assert g.st.stock.tolist() == [berries_left, 3, 0]
@@ -564,7 +563,7 @@ def test_red_die_azrael_face_moves_him_two_locations(cat):
     g = make_game(cat, die="red")
     assert g.sc("AZRAEL") == 0
     g.force_dice(g.die_face(K.DIE_RED, "azrael", 2))
-    place_meeple(g.R, g.C, g.st, g.action("river-lower"), 0, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, g.action("river-lower"), 0)
     assert g.sc("AZRAEL") == 2
     assert g.st.stock.tolist() == [0, 0, 3]
 
@@ -578,7 +577,7 @@ def test_gains_and_costs_share_one_village_stock(cat):
 
     def turn(action, p):
         g.set_sc("CUR", p)
-        place_meeple(g.R, g.C, g.st, g.action(action), p, g.sid, g.params)
+        place_meeple(g.R, g.C, g.st, g.action(action), p)
 
     turn("sawmill-upper", 0)                                 # player 0: first space
     assert g.st.stock.tolist() == [0, 0, 0]
@@ -605,6 +604,6 @@ def test_a_cost_cannot_be_paid_from_a_players_own_gains_only(cat):
     assert not placement_legal(g.R, g.st, shelter)
     g.st.stock[:] = [0, 1, 1]
     assert placement_legal(g.R, g.st, shelter)
-    place_meeple(g.R, g.C, g.st, shelter, 1, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, shelter, 1)
     assert g.st.stock.tolist() == [0, 0, 0]
     assert not placement_legal(g.R, g.st, g.action("construction-site-upper"))

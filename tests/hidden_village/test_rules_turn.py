@@ -85,7 +85,7 @@ def test_turns_go_clockwise_from_the_first_player_until_the_esplanade_is_empty(c
     g.force_dice(*[5] * 64)
     assert g.R.die[K.DIE_AZRAEL, 5, 0, 0] == K.FACE_NOTHING
     assert g.R.die[K.DIE_WHITE, 5, 0, 0] == K.FACE_BRIGHT_IDEA
-    play_round(g.R, g.C, g.st, g.sid, g.params)
+    play_round(g.R, g.C, g.st)
     turns = g.events(K.EV_TURN)
     assert [e[2] for e in turns] == order
     assert [e[3] for e in turns] == [8, 7, 6, 5, 4, 3, 2, 1]     # meeples on the esplanade
@@ -105,7 +105,7 @@ def test_step_1_plays_the_chosen_card_from_the_hand(cat):
     layout(g, hands={0: [s[0], s[1], s[2]]})
     deck_before = pile(g, S.P_DECK)
     g.script(1)
-    play_card(g.R, g.C, g.st, 0, g.sid, g.params)
+    play_card(g.R, g.C, g.st, 0)
     assert g.sc("PLAYED") == s[1]
     assert sorted(hand(g, 0)) == sorted([s[0], s[2]])
     assert pile(g, S.P_DECK) == deck_before and pile(g, S.P_DISCARD) == []
@@ -117,7 +117,7 @@ def test_step_1_with_an_empty_hand_plays_the_top_card_of_the_smurf_deck(cat):
     g = fresh(cat)
     layout(g, hands={1: []})
     deck = pile(g, S.P_DECK)
-    play_card(g.R, g.C, g.st, 1, g.sid, g.params)
+    play_card(g.R, g.C, g.st, 1)
     assert g.sc("PLAYED") == deck[-1]
     assert pile(g, S.P_DECK) == deck[:-1]
     assert hand(g, 1) == []
@@ -131,7 +131,7 @@ def test_step_1_with_an_empty_hand_and_deck_reshuffles_the_discard_pile(cat):
     g = fresh(cat)
     s = starting(g)
     layout(g, hands={0: [], 1: s[0:7], 2: s[7:14]}, deck=[], discard=[s[14]])
-    play_card(g.R, g.C, g.st, 0, g.sid, g.params)
+    play_card(g.R, g.C, g.st, 0)
     assert g.sc("PLAYED") == s[14]
     assert pile(g, S.P_DISCARD) == [] and pile(g, S.P_DECK) == []
     assert [e[3] for e in g.events(K.EV_RESHUFFLE)] == [1]
@@ -145,7 +145,7 @@ def test_a_turn_begun_with_an_empty_hand_plays_the_deck_top_then_draws_a_new_han
     set_ideas(g, [])
     deck = pile(g, S.P_DECK)
     g.script(placement_option(g, "river-upper"))
-    play_turn(g.R, g.C, g.st, 2, g.sid, g.params)
+    play_turn(g.R, g.C, g.st, 2)
     played = deck[-1]
     assert pile(g, S.P_DISCARD) == [played]
     assert hand(g, 2) == [deck[-2], deck[-3], deck[-4]]    # drawn one by one from the top
@@ -172,7 +172,7 @@ def test_step_2_moves_one_meeple_from_the_esplanade_to_the_next_free_space(cat):
     g.st.occ[g.action("sawmill-upper"), 0] = 1
     g.set_sc("ESPLANADE", 7)
     g.script(placement_option(g, "sawmill-upper"))
-    place_step(g.R, g.C, g.st, 2, g.sid, g.params)
+    place_step(g.R, g.C, g.st, 2)
     assert g.st.occ[g.action("sawmill-upper")].tolist() == [1, 2]
     assert g.sc("ESPLANADE") == 6
     assert int((g.st.occ >= 0).sum()) == 2
@@ -187,11 +187,11 @@ def test_step_3_performs_the_action_only_when_the_meeple_fills_its_last_space(ca
     s = starting(g)
     layout(g, hands={0: [s[0], s[1]], 1: [s[2], s[3]]})
     g.script(0, placement_option(g, "bushes-upper"))
-    play_turn(g.R, g.C, g.st, 0, g.sid, g.params)
+    play_turn(g.R, g.C, g.st, 0)
     assert stock(g) == (0, 0, 0)
     assert g.events(K.EV_ACTION) == []
     g.script(0, placement_option(g, "bushes-upper"))
-    play_turn(g.R, g.C, g.st, 1, g.sid, g.params)
+    play_turn(g.R, g.C, g.st, 1)
     assert stock(g) == (3, 0, 0)
     assert [(e[2], e[3]) for e in g.events(K.EV_ACTION)] == [(1, g.action("bushes-upper"))]
     assert g.st.occ[g.action("bushes-upper")].tolist() == [0, 1]
@@ -265,7 +265,7 @@ def test_an_effect_that_draws_may_exceed_the_hand_size(cat):
     assert g.C.hand_size == 3
     forest = pile(g, S.P_FOREST)
     g.force_dice(g.die_face(K.DIE_WHITE, "bright-idea"))
-    place_meeple(g.R, g.C, g.st, g.action("dark-forest-upper"), 0, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, g.action("dark-forest-upper"), 0)
     assert hand(g, 0) == [s[0], s[1], s[2], forest[-1]]   # 4 cards: more than the hand size
     # the step-4 draw only fills an empty hand: nothing is drawn, nothing discarded from hand
     layout(g, played=s[3])
@@ -286,7 +286,7 @@ def test_bonus_crafting_may_be_repeated_any_number_of_times(cat):
     # ideas [shovel 3, toolbox 2, telescope 1]: craft the shovel, then (ideas [telescope,
     # toolbox]) the telescope, then the toolbox; 0 berries left, nothing more to ask
     g.script(1, 1, 1)
-    bonus_actions(g.R, g.C, g.st, 0, g.sid, g.params)
+    bonus_actions(g.R, g.C, g.st, 0)
     assert sorted(g.st.inv[S.I_CRAFTED, : g.st.inv_n[S.I_CRAFTED]].tolist()) == sorted([shovel, toolbox, telescope])
     assert g.st.inv_n[S.I_IDEAS] == 0
     assert stock(g) == (0, 0, 0)
@@ -304,7 +304,7 @@ def test_bonus_crafting_after_the_placement_spends_what_the_action_just_collecte
     g.set_sc("ESPLANADE", 7)
     # no berry before the placement: no craft offered; after it 3 berries: craft the telescope
     g.script(placement_option(g, "bushes-upper"), 1)
-    play_turn(g.R, g.C, g.st, 0, g.sid, g.params)
+    play_turn(g.R, g.C, g.st, 0)
     assert g.st.inv[S.I_CRAFTED, : g.st.inv_n[S.I_CRAFTED]].tolist() == [telescope]
     assert stock(g) == (2, 0, 0)
     ev = g.events()
@@ -351,10 +351,10 @@ def test_the_played_card_leaves_at_step_4_so_a_later_trigger_cannot_use_it(cat):
     g.st.stock[:] = (1, 0, 0)
     forest = pile(g, S.P_FOREST)
     # Alex (p0): the Poet Smurf is in the played slot through steps 2 and 3 ...
-    play_card(g.R, g.C, g.st, 0, g.sid, g.params)
+    play_card(g.R, g.C, g.st, 0)
     assert g.sc("PLAYED") == poet and hand(g, 0) == []
     g.script(placement_option(g, "dark-forest-lower"))
-    place_step(g.R, g.C, g.st, 0, g.sid, g.params)
+    place_step(g.R, g.C, g.st, 0)
     assert g.sc("PLAYED") == poet
     assert g.st.occ[g.action("dark-forest-lower")].tolist() == [0, -1]
     # ... and goes to the discard pile at step 4
@@ -363,7 +363,7 @@ def test_the_played_card_leaves_at_step_4_so_a_later_trigger_cannot_use_it(cat):
     assert pile(g, S.P_DISCARD) == [poet]
     # Sophia (p1) fills the action with another Smurf: 1 berry paid, 1 lost Smurf rescued
     g.script(0, placement_option(g, "dark-forest-lower"))
-    play_turn(g.R, g.C, g.st, 1, g.sid, g.params)
+    play_turn(g.R, g.C, g.st, 1)
     assert [(e[2], e[3]) for e in g.events(K.EV_PLAY)] == [(0, poet), (1, brainy)]
     assert g.st.occ[g.action("dark-forest-lower")].tolist() == [0, 1]
     assert sorted(hand(g, 1)) == sorted([other, forest[-1]])
@@ -391,7 +391,7 @@ def test_with_the_dark_forest_empty_a_rescue_takes_a_card_of_the_additional_pile
     assert len(extra) == 20
     g.force_dice(g.die_face(K.DIE_WHITE, "bright-idea"))
     g.script(1)                           # rescue options: [decline, draw]
-    place_meeple(g.R, g.C, g.st, g.action("dark-forest-upper"), 0, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, g.action("dark-forest-upper"), 0)
     assert hand(g, 0) == h + [extra[-1]]
     assert pile(g, S.P_EXTRA) == extra[:-1] and pile(g, S.P_FOREST) == []
     assert [(e[3], e[4]) for e in g.events(K.EV_DRAW)] == [(extra[-1], 2)]
@@ -438,7 +438,7 @@ def test_relocation_removes_a_card_chosen_from_any_hand(cat):
     deck = pile(g, S.P_DECK)
     g.st.stock[:] = (0, 1, 1)
     g.script(3)                          # p2's lost Smurf
-    place_meeple(g.R, g.C, g.st, g.action("shelter-upper"), 0, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, g.action("shelter-upper"), 0)
     # every hand and the discard pile, nothing from the deck, not the card being played
     assert g.st.options[:6].tolist() == offered
     assert stock(g) == (0, 0, 0)
@@ -453,7 +453,7 @@ def test_relocation_removes_a_card_chosen_from_the_discard_pile(cat):
     g = fresh(cat)
     offered = _relocation_layout(g)
     g.script(5)
-    relocate(g.R, g.C, g.st, False, g.sid, g.params)
+    relocate(g.R, g.C, g.st, False)
     assert pile(g, S.P_DISCARD) == [offered[4]]
     assert hand(g, 0) == offered[:2] and hand(g, 1) == [offered[2]] and hand(g, 2) == [offered[3]]
     assert g.sc("REMOVED") == 1
@@ -470,7 +470,7 @@ def test_relocation_never_changes_the_number_of_meeples(cat):
     g.set_sc("ESPLANADE", 6)
     g.set_sc("NEST", 1)
     g.script(0)
-    place_meeple(g.R, g.C, g.st, g.action("shelter-lower"), 2, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, g.action("shelter-lower"), 2)
     assert g.sc("REMOVED") == 1 and stock(g) == (0, 0, 0)
     assert g.sc("MEEPLES") == 8
     assert (g.sc("ESPLANADE"), g.sc("NEST"), int((g.st.occ >= 0).sum())) == (5, 1, 2)
@@ -483,7 +483,7 @@ def test_relocating_after_a_build_never_changes_the_number_of_meeples(cat):
     _relocation_layout(g)
     g.st.stock[:] = (5, 5, 5)
     g.script(0, 1)                       # the first affordable house; relocate the first card
-    place_meeple(g.R, g.C, g.st, g.action("construction-site-upper"), 0, g.sid, g.params)
+    place_meeple(g.R, g.C, g.st, g.action("construction-site-upper"), 0)
     assert int(g.st.house_built.sum()) == 1 and g.sc("REMOVED") == 1
     assert (g.sc("ESPLANADE"), g.sc("NEST"), g.sc("MEEPLES")) == (7, 0, 8)
     assert meeples_in_play(g) == 8

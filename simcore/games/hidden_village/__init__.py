@@ -9,7 +9,8 @@ from ...gamekit import ASSUME, Game, Option
 from . import consts as K
 from .catalog import load_catalog
 from .config import check_strategy, make_config
-from .game import compile_aside, play_logged, run_games
+from ...seating import runners
+from .game import H, compile_aside, run_chunk
 from .state import new_state
 from .grids import GRIDS, ladder_cells, levels_table
 from .report import REPORT
@@ -17,6 +18,11 @@ from .summary import data_summary, describe, summarize, summary_lines
 from .trace import event_records, format_log, objectives_summary
 
 NAME = "hidden-village"
+TITLE = "The Smurfs: Hidden Village"
+# every seat plays the run's strategy (a cooperative game: the team's)
+run_games, play_logged = runners(H, run_chunk, game=NAME, title=TITLE, decisions=K.DECISIONS,
+                                 check_strategy=check_strategy, new_state=new_state,
+                                 n_result_fields=K.N_RESULT_FIELDS)
 
 OPTIONS = (
     Option("level", "str", "standard",
@@ -57,7 +63,7 @@ BENCH = tuple(
                                     ("planner", {}, "planner"), ("skill", {"skill": 0.5}, "skill 0.5")))
 
 GAME = Game(
-    name=NAME, title="The Smurfs: Hidden Village", package=__name__, options=OPTIONS,
+    name=NAME, title=TITLE, package=__name__, options=OPTIONS,
     default_players=3, default_strategy="planner",
     result_fields=tuple(K.RESULT_FIELDS), outcomes={0: "running", K.WIN: "win", K.LOSS: "loss"},
     loss_reasons=dict(K.LOSS_REASONS), decisions=tuple(K.DECISIONS),
@@ -76,7 +82,6 @@ GAME = Game(
 )
 
 # the names game-specific tests and tools use
-TITLE = GAME.title
 OUTCOMES = GAME.outcomes
 DECISIONS = K.DECISIONS
 LOSS_REASONS = K.LOSS_REASONS

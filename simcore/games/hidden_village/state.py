@@ -14,6 +14,8 @@ harness's control), and the scalars of each section share a field with a named i
 The kernels reset every field at the start of each game (rules/setup.py), so one State serves
 a whole chunk.
 """
+from ...harness import (H_ASKED, H_BAD_INDEX, H_BAD_KIND, H_BAD_N, H_EV_N, H_LOG, H_SEAT,  # noqa: F401
+                        N_H, control_fields)
 from ...packed import Layout, Record, section_copier
 from . import consts as K
 
@@ -56,21 +58,20 @@ S_N_ATTACKS = 22        # Cracoucass attacks (with or without a meeple taken)
 S_N_RESCUES = 23
 S_N_CRAFTED = 24
 S_N_ACTIONS = 25
-S_EV_N = 26             # events recorded (the game log's count: simcore.gamekit reads it here)
-S_NO_INV = 27           # 1 while the played card forbids crafted inventions (Beta Smurf), or
+S_NO_INV = 26           # 1 while the played card forbids crafted inventions (Beta Smurf), or
                         # from the turn's start when every card in the hand forbids them
-S_INV_BEFORE_CARD = 28  # 1 once a crafted invention was used or acted this turn before the card
-S_INV_ORPHANS = 29      # meeples left in the inventions zone by a discarded new-action card (HV-I04)
-S_N_ABILITIES = 30      # card abilities and invention effects that changed something
-S_N_INV_USED = 31       # inventions used (single-use, new actions, ignore-danger, rewind)
-S_DIE = 32              # the die rolled last (consts.DIE_*) and the face it shows, -1 before any
-S_FACE = 33             # roll: what a decision about that roll (Disguise, Lucky Charm) looks at
-S_CRAFTED_OPS = 34      # the op masks of the crafted inventions or-ed (Rules.inv_ops): inv_slot and
+S_INV_BEFORE_CARD = 27  # 1 once a crafted invention was used or acted this turn before the card
+S_INV_ORPHANS = 28      # meeples left in the inventions zone by a discarded new-action card (HV-I04)
+S_N_ABILITIES = 29      # card abilities and invention effects that changed something
+S_N_INV_USED = 30       # inventions used (single-use, new actions, ignore-danger, rewind)
+S_DIE = 31              # the die rolled last (consts.DIE_*) and the face it shows, -1 before any
+S_FACE = 32             # roll: what a decision about that roll (Disguise, Lucky Charm) looks at
+S_CRAFTED_OPS = 33      # the op masks of the crafted inventions or-ed (Rules.inv_ops): inv_slot and
                         # inv_sum answer "none" from it without walking the zone. Kept by craft and
                         # take_from_zone; a state whose zone is edited from Python outside the rules
                         # needs rules.inventions.recount_crafted_ops
-S_OBJ_VER = 35          # bumped by every rule that builds or destroys a house or prepares a cake
-N_SCALARS = 36
+S_OBJ_VER = 34          # bumped by every rule that builds or destroys a house or prepares a cake
+N_SCALARS = 35
 
 # --- st.scratch: strategies' int64 scalars (section scratch)
 X_REQ_0 = 0         # what the objectives require of each resource (strategies/hidden_village/needs.objectives in
@@ -82,20 +83,22 @@ X_REQ_VER = 4       # S_OBJ_VER + 1 while REQ_* and CAKES_OPEN hold the current 
 X_MEMO = 5          # the state's key when the planner last scored every placement
 N_SCRATCH = 6
 
-# --- st.ctl: the harness's int64 scalars (section control: a playout never copies them)
-H_FORCED_N = 0      # die faces queued by tests in st.forced ...
-H_FORCED_POS = 1    # ... and how many were used
-H_ASKED = 2         # decisions put to the strategy so far this game (forced moves excluded)
-H_SCRIPT_N = 3      # decisions queued in st.script (a rollout replaying a turn: its chooser,
-                    # strategies/hidden_village/rollout.py, takes them first) ...
-H_SCRIPT_POS = 4    # ... and how many of them were taken
-H_HIDE = 5          # 1: when the script runs out, re-draw the future (rules.decide.imagine_future)
-H_TRACE_ON = 6      # 1: record every decision asked in st.trace (a rollout's probe)
-H_TRACE_N = 7
-H_BAD_KIND = 8      # the decision a strategy answered with an illegal index ...
-H_BAD_N = 9         # ... its number of legal options ...
-H_BAD_INDEX = 10    # ... and the index returned (read by game.py to name them in the error)
-N_CONTROL = 11
+# --- st.ctl: the harness's words H_* (simcore.harness, imported above: the decisions asked, the
+# seat deciding, an illegal answer, the events written and the log's switch), then the game's
+# own (section control: a playout never copies them)
+H_FORCED_N = N_H        # die faces queued by tests in st.forced ...
+H_FORCED_POS = N_H + 1  # ... and how many were used
+H_SCRIPT_N = N_H + 2    # decisions queued in st.script (a rollout replaying a turn: its chooser,
+                        # strategies/hidden_village/rollout.py, takes them first) ...
+H_SCRIPT_POS = N_H + 3  # ... and how many of them were taken
+H_HIDE = N_H + 4        # 1: when the script runs out, re-draw the future (rules.decide.imagine_future)
+H_TRACE_ON = N_H + 5    # 1: record every decision asked in st.trace (a rollout's probe)
+H_TRACE_N = N_H + 6
+N_CONTROL = N_H + 7
+MAX_PARAMS = 32         # a strategy's parameter vector per seat (the longest, skill's, has 20)
+
+HARNESS, EVENTS = control_fields(K.MAX_PLAYERS, MAX_PARAMS, K.MAX_OPTIONS, K.N_DECISIONS,
+                                 K.EVENT_FIELDS, game_words=N_CONTROL - N_H)
 
 # --- st.piles[P_*, :] hold Smurf card ids; the count is st.pile_n[P_*]; the top is the last
 P_DECK = 0      # the Smurf deck
@@ -130,12 +133,10 @@ STATE = Layout("HiddenVillageState", [
     ("scores", "f8", (K.MAX_OPTIONS,), "scratch"),            # a strategy's working space (the planner's)
     ("option_scores", "f8", (K.MAX_OPTIONS,), "scratch"),     # the planner's score of each option of the
                                                               # decision it answered last (the skill scale's)
-    ("ctl", "i8", (N_CONTROL,), "control"),
-    ("options", "i8", (K.MAX_OPTIONS,), "control"),           # legal options of the current decision
+    *HARNESS,                  # ctl, options, sid, par, decisions (simcore.harness)
     ("forced", "i8", (64,), "control"),                       # die faces forced by tests, used before random rolls
     ("script", "i8", (MAX_SCRIPT,), "control"),               # option indices to take first (rollout replays)
     ("trace", "i8", (MAX_SCRIPT, 3), "control"),              # (kind, n, index) of the decisions asked
-    ("decisions", "i8", (K.N_DECISIONS,), "control"),         # decisions asked by kind, over the whole chunk
     # sized by the card mix
     ("piles", "i8", (N_PILES, None), "game"),                 # [N_PILES, n_smurfs]
     ("inv", "i8", (N_INV_ZONES, None), "game"),               # [N_INV_ZONES, n_inventions]
@@ -147,7 +148,7 @@ STATE = Layout("HiddenVillageState", [
     ("inv_used", "i8", (None,), "game"),      # [n_inventions]  per Invention card: used this turn (once per turn)
     ("garg_deck", "i8", (None,), "game"),     # [n_gargamel]  index 0 is the bottom
     ("garg_seen", "i8", (None,), "game"),     # [n_gargamel]  1 once a card has been revealed
-    ("events", "i8", (None, K.EVENT_FIELDS), "control"),      # [capacity, EVENT_FIELDS]  the game log
+    *EVENTS,                   # [capacity, EVENT_FIELDS]  the game log (last: a playout's copy stops there)
 ])
 State = Record   # a packed record of the STATE layout
 # in kernels, copy_playout(src, dst) copies the PLAYOUT_COPY sections (a new field of theirs

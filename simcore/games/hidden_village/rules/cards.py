@@ -29,7 +29,7 @@ def reshuffle(C, st):
         push(st, S.P_DECK, st.piles[S.P_DISCARD, i])
     st.pile_n[S.P_DISCARD] = 0
     shuffle(st.piles[S.P_DECK], st.pile_n[S.P_DECK], st.rng, K.STREAM_SHUFFLE)
-    log(C, st, K.EV_RESHUFFLE, n, 0, 0)
+    log(st, K.EV_RESHUFFLE, n, 0, 0)
 
 
 @njit
@@ -71,7 +71,7 @@ def draw_lost_smurf(C, st, p):
     else:
         return 0
     add_to_hand(st, p, card)
-    log(C, st, K.EV_DRAW, card, src, 0)
+    log(st, K.EV_DRAW, card, src, 0)
     return src
 
 
@@ -85,7 +85,7 @@ def refill_hand(C, st, p):
         if card < 0:
             return
         add_to_hand(st, p, card)
-        log(C, st, K.EV_DRAW, card, 0, 0)
+        log(st, K.EV_DRAW, card, 0, 0)
 
 
 @njit
@@ -94,19 +94,19 @@ def is_positive(R, card):
 
 
 @njit
-def cracoucass_attack(R, C, st, roller, sid, params):
+def cracoucass_attack(R, C, st, roller):
     """HV-X01: a meeple from the esplanade to the nest (if any), then the roller picks a player
     who discards a positive Smurf if any player holds one, else a starting Smurf."""
     st.sc[S.S_N_ATTACKS] += 1
     if st.sc[S.S_ESPLANADE] > 0:
         st.sc[S.S_ESPLANADE] -= 1
         st.sc[S.S_NEST] += 1
-        log(C, st, K.EV_KIDNAP, 1, 0, 0)
+        log(st, K.EV_KIDNAP, 1, 0, 0)
     else:
-        log(C, st, K.EV_KIDNAP, 0, 0, 0)
+        log(st, K.EV_KIDNAP, 0, 0, 0)
     scarer = inv_slot(R, st, K.OP_NO_CRACOUCASS_DISCARD)
     if scarer >= 0:
-        log_ability(C, st, K.FROM_INVENTION, st.inv[S.I_CRAFTED, scarer], K.OP_NO_CRACOUCASS_DISCARD)
+        log_ability(st, K.FROM_INVENTION, st.inv[S.I_CRAFTED, scarer], K.OP_NO_CRACOUCASS_DISCARD)
         return
     any_positive = False
     for p in range(C.players):
@@ -121,15 +121,15 @@ def cracoucass_attack(R, C, st, roller, sid, params):
                 k += 1
     if k == 0:
         return
-    opt = st.options[decide(R, C, st, K.D_CRACOUCASS_DISCARD, k, sid, params)]
+    opt = st.options[decide(R, C, st, K.D_CRACOUCASS_DISCARD, k)]
     p = opt // K.CARD_SLOTS
     card = take_from_hand(st, p, opt % K.CARD_SLOTS)
     push(st, S.P_DISCARD, card)
-    log(C, st, K.EV_DISCARD, card, p, K.DISCARD_CRACOUCASS)
+    log(st, K.EV_DISCARD, card, p, K.DISCARD_CRACOUCASS)
 
 
 @njit
-def smurf_hunt(R, C, st, roller, sid, params):
+def smurf_hunt(R, C, st, roller):
     """HV-Y01: the roller discards 1 positive Smurf from hand, if they have one."""
     k = 0
     for s in range(st.hand_n[roller]):
@@ -137,16 +137,16 @@ def smurf_hunt(R, C, st, roller, sid, params):
             st.options[k] = s
             k += 1
     if k == 0:
-        log(C, st, K.EV_NOTHING, K.NOTHING_TO_HUNT, 0, 0)
+        log(st, K.EV_NOTHING, K.NOTHING_TO_HUNT, 0, 0)
         return
-    slot = st.options[decide(R, C, st, K.D_HUNT_DISCARD, k, sid, params)]
+    slot = st.options[decide(R, C, st, K.D_HUNT_DISCARD, k)]
     card = take_from_hand(st, roller, slot)
     push(st, S.P_DISCARD, card)
-    log(C, st, K.EV_DISCARD, card, roller, K.DISCARD_HUNT)
+    log(st, K.EV_DISCARD, card, roller, K.DISCARD_HUNT)
 
 
 @njit
-def relocate(R, C, st, optional, sid, params):
+def relocate(R, C, st, optional):
     """HV-C03: remove one Smurf card from the game, from any hand or the discard pile.
     Optional after building a house (HV-L11): option -1 then means 'relocate nobody'."""
     k = 0
@@ -161,9 +161,9 @@ def relocate(R, C, st, optional, sid, params):
         st.options[k] = st.piles[S.P_DISCARD, i]
         k += 1
     if k == 0 or (optional and k == 1):
-        log(C, st, K.EV_NOTHING, K.NOTHING_EFFECT, 0, 0)
+        log(st, K.EV_NOTHING, K.NOTHING_EFFECT, 0, 0)
         return
-    card = st.options[decide(R, C, st, K.D_RELOCATE, k, sid, params)]
+    card = st.options[decide(R, C, st, K.D_RELOCATE, k)]
     if card < 0:
         return
     for p in range(C.players):
@@ -171,7 +171,7 @@ def relocate(R, C, st, optional, sid, params):
             if st.hand[p, s] == card:
                 take_from_hand(st, p, s)
                 st.sc[S.S_REMOVED] += 1
-                log(C, st, K.EV_RELOCATE, card, p, 0)
+                log(st, K.EV_RELOCATE, card, p, 0)
                 return
     for i in range(st.pile_n[S.P_DISCARD]):
         if st.piles[S.P_DISCARD, i] == card:
@@ -179,5 +179,5 @@ def relocate(R, C, st, optional, sid, params):
             st.piles[S.P_DISCARD, i] = st.piles[S.P_DISCARD, last]
             st.pile_n[S.P_DISCARD] = last
             st.sc[S.S_REMOVED] += 1
-            log(C, st, K.EV_RELOCATE, card, -1, 0)
+            log(st, K.EV_RELOCATE, card, -1, 0)
             return

@@ -1,5 +1,5 @@
 """Shared kernels: the game log, decisions, resources, cakes and the victory check."""
-from ....eventlog import append_event
+from ....harness import event
 from ....jit import njit
 from .. import consts as K
 from .. import state as S
@@ -9,10 +9,10 @@ from .query import stock_total
 
 
 @njit
-def log(C, st, kind, a, b, c):
-    """Append an event (kind, round, player, a, b, c) when the game log is on."""
-    if C.log_on:
-        append_event(st.events, st.sc, S.S_EV_N, kind, st.sc[S.S_ROUND], st.sc[S.S_CUR], a, b, c)
+def log(st, kind, a, b, c):
+    """Record an event (kind, round, the player whose turn it is, a, b, c) when the game log
+    is on (simcore.harness.event)."""
+    event(st, kind, st.sc[S.S_ROUND], st.sc[S.S_CUR], a, b, c)
 
 
 # ------------------------------------------------------------------ resources (HV-R01)
@@ -25,11 +25,11 @@ def gain(R, C, st, r, n):
             n = room
     if n > 0:
         st.stock[r] += n
-        log(C, st, K.EV_GAIN, r, n, 0)
+        log(st, K.EV_GAIN, r, n, 0)
 
 
 @njit
-def give_up_choice(R, C, st, n, kind, event, sid, params):
+def give_up_choice(R, C, st, n, kind, event):
     """Give up n resources of the team's choice (decision `kind`), one at a time, as many as
     the stock holds; each is logged as `event` (a loss, or a payment)."""
     for i in range(n):
@@ -39,21 +39,21 @@ def give_up_choice(R, C, st, n, kind, event, sid, params):
                 st.options[k] = r
                 k += 1
         if k == 0:
-            log(C, st, K.EV_NOTHING, K.NOTHING_TO_LOSE, n - i, 0)
+            log(st, K.EV_NOTHING, K.NOTHING_TO_LOSE, n - i, 0)
             return
-        r = st.options[decide(R, C, st, kind, k, sid, params)]
+        r = st.options[decide(R, C, st, kind, k)]
         st.stock[r] -= 1
-        log(C, st, event, r, 1, 0)
+        log(st, event, r, 1, 0)
 
 
 @njit
-def lose_choice(R, C, st, n, sid, params):
+def lose_choice(R, C, st, n):
     """Lose n resources of the team's choice (Shortage, Gargamel), as many as possible."""
-    give_up_choice(R, C, st, n, K.D_LOSE_ONE, K.EV_LOSE, sid, params)
+    give_up_choice(R, C, st, n, K.D_LOSE_ONE, K.EV_LOSE)
 
 
 @njit
-def gain_choice(R, C, st, sid, params):
+def gain_choice(R, C, st):
     """Gain 1 resource of the team's choice (Find)."""
     k = 0
     for r in range(K.N_RES):
@@ -62,7 +62,7 @@ def gain_choice(R, C, st, sid, params):
             k += 1
     if k == 0:
         return
-    r = st.options[decide(R, C, st, K.D_GAIN_ONE, k, sid, params)]
+    r = st.options[decide(R, C, st, K.D_GAIN_ONE, k)]
     gain(R, C, st, r, 1)
 
 
@@ -130,10 +130,10 @@ def check_progress(R, C, st):
         if st.cake_done[i] == 0 and cake_ready(R, st, st.cake[i]):
             st.cake_done[i] = 1
             objectives_changed(st)
-            log(C, st, K.EV_CAKE, st.cake[i], 0, 0)
+            log(st, K.EV_CAKE, st.cake[i], 0, 0)
     if objectives_met(st):
         st.sc[S.S_OUTCOME] = K.WIN
-        log(C, st, K.EV_OUTCOME, K.WIN, 0, 0)
+        log(st, K.EV_OUTCOME, K.WIN, 0, 0)
 
 
 @njit
@@ -142,14 +142,14 @@ def move_azrael(C, st, steps):
     if steps > 0:
         before = st.sc[S.S_AZRAEL]
         st.sc[S.S_AZRAEL] = (before + steps) % K.N_LOCATIONS
-        log(C, st, K.EV_AZRAEL, before, st.sc[S.S_AZRAEL], 0)
+        log(st, K.EV_AZRAEL, before, st.sc[S.S_AZRAEL], 0)
 
 
 # ------------------------------------------------------------------ card abilities (HV-T08, HV-T09)
 
 
 @njit
-def log_ability(C, st, source, card, op):
+def log_ability(st, source, card, op):
     """A card's ability changed the game (`source`: consts.FROM_SMURF or FROM_INVENTION)."""
     st.sc[S.S_N_ABILITIES] += 1
-    log(C, st, K.EV_ABILITY, source, card, op)
+    log(st, K.EV_ABILITY, source, card, op)

@@ -1,25 +1,28 @@
-"""Every decision of the game goes through `decide`: the kernel has listed the legal options
-in st.options[:n]; the strategy picks one, chosen by id. The generic strategies
-(simcore.policy) are compiled in; any other id is looked up in the game's chooser table,
-CHOOSERS (simcore.linked): the game's own strategies (strategies/hidden_village/) bind their
-compiled kernels there when they are imported, and a plug-in's Python callback is bound at
-PLUGIN_SLOT when a plug-in plays (simcore.plugin_chooser). The rules import no strategy; an
-id nothing bound answers -1, which `decide` reports as an illegal answer.
+"""Every decision of the game goes through `decide`, the harness's decision call
+(simcore.harness): the kernel has listed the legal options in st.options[:n]; the team's
+strategy picks one. The generic strategies (simcore.policy) are compiled in; any other id is
+looked up in the game's chooser table, CHOOSERS (simcore.linked): the game's own strategies
+(strategies/hidden_village/) bind their compiled kernels there when they are imported, and a
+plug-in's Python callback is bound when a plug-in plays (simcore.plugin_chooser). The rules
+import no strategy; an id nothing bound answers -1, which the harness reports as an illegal
+answer. Before each turn the rules call the harness's `plan_turn`: a strategy that plans whole
+turns (the rollout) plans the turn there (PLANNERS).
 
 `imagine_future` is the rules' knowledge of what the team cannot know (the dice, the order of
 the face-down decks): a rollout's playouts (strategies/hidden_village/rollout.py) re-draw it
 when they stop replaying a turn's known decisions."""
+from ....harness import game_kernels
 from ....jit import njit
-from ....linked import PLUGIN_SLOT, chooser_call
-from ....policy import N_GENERIC, PLUGIN, choose_generic
 from ....rng import next_u64, randint, shuffle
-from ....seats import checked_answer
 from .. import consts as K
 from .. import state as S
 from .. import tables as T
 
-CHOOSERS = "meeplesim_hidden_village_choosers"   # the chooser table's symbol
-choose_bound = chooser_call(CHOOSERS)
+H = game_kernels(__name__, K.STREAM_POLICY)     # the harness's kernels, for these rules
+CHOOSERS = H.choosers                           # the chooser table's symbol
+PLANNERS = H.planners                           # the turn planners' table (a rollout's)
+seat_decides = H.decide                         # simcore.harness.decide (kernels read it by name)
+plan_turn = H.plan_turn                         # simcore.harness.plan_turn
 
 
 @njit
@@ -106,24 +109,9 @@ def redraw_gargamel(R, st, rs):
             st.garg_deck[pj] = t
 
 
-@njit(inline="always")   # typed into decide, its only caller: one call fewer per decision
-def choose(R, C, st, kind, n, sid, params):
-    """Strategy `sid`'s index into st.options[:n] for a decision of `kind` (-1: no such
-    strategy). Of the generic ones only RANDOM changes the state (it draws from the policy
-    stream)."""
-    if sid < N_GENERIC:
-        return choose_generic(sid, st.rng, K.STREAM_POLICY, n, params, st.ctl[S.H_ASKED])
-    return choose_bound(R, C, st, kind, n, PLUGIN_SLOT if sid == PLUGIN else sid, params)
-
-
-@njit
-def decide(R, C, st, kind, n, sid, params):
-    """Ask the strategy for an index into st.options[:n]; a forced move (n == 1) is not asked.
-    The strategy sees the rules (R), the rules in force (C: level counts, dice, variants) and
-    the state."""
-    st.decisions[kind] += 1
-    if n == 1:
-        return 0
-    idx = choose(R, C, st, kind, n, sid, params)
-    st.ctl[S.H_ASKED] += 1
-    return checked_answer(st.ctl, S.H_BAD_KIND, kind, n, idx)
+@njit(inline="always")   # typed into each rule that asks: one call, as before
+def decide(R, C, st, kind, n):
+    """The team's answer to a decision: every seat plays the same strategy (a cooperative game),
+    asked as the player whose turn it is (simcore.harness's decide: the generic strategies
+    compiled in, the others through the chooser table, the answer checked)."""
+    return seat_decides(R, C, st, st.sc[S.S_CUR], kind, n)

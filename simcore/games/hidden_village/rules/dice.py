@@ -22,48 +22,48 @@ def roll_die(C, st, die):
         face = randint(st.rng, K.STREAM_DICE, K.N_FACES)
     st.sc[S.S_DIE] = die
     st.sc[S.S_FACE] = face
-    log(C, st, K.EV_ROLL, die, face, 0)
+    log(st, K.EV_ROLL, die, face, 0)
     return face
 
 
 @njit
-def apply_result(R, C, st, result, amount, roller, sid, params):
+def apply_result(R, C, st, result, amount, roller):
     if result == K.FACE_AZRAEL:
         move_azrael(C, st, amount)
     elif result == K.FACE_CRACOUCASS:
-        cracoucass_attack(R, C, st, roller, sid, params)
+        cracoucass_attack(R, C, st, roller)
     elif result == K.FACE_SHORTAGE:
         reduce = inv_sum(R, st, K.OP_SHORTAGE_REDUCE)
         if reduce > 0:
-            log_ability(C, st, K.FROM_INVENTION, st.inv[S.I_CRAFTED, inv_slot(R, st, K.OP_SHORTAGE_REDUCE)],
+            log_ability(st, K.FROM_INVENTION, st.inv[S.I_CRAFTED, inv_slot(R, st, K.OP_SHORTAGE_REDUCE)],
                         K.OP_SHORTAGE_REDUCE)
-        lose_choice(R, C, st, amount - reduce, sid, params)
+        lose_choice(R, C, st, amount - reduce)
     elif result == K.FACE_DESTROY_INVENTION:
-        destroy_invention(R, C, st, sid, params)
+        destroy_invention(R, C, st)
     elif result == K.FACE_SMURF_HUNT:
-        smurf_hunt(R, C, st, roller, sid, params)
+        smurf_hunt(R, C, st, roller)
     elif result == K.FACE_FIND:
-        gain_choice(R, C, st, sid, params)
+        gain_choice(R, C, st)
     elif result == K.FACE_BRIGHT_IDEA:
         reveal_ideas(C, st, 1)
 
 
 @njit
-def apply_face(R, C, st, die, face, roller, sid, params):
+def apply_face(R, C, st, die, face, roller):
     """Resolve every result printed on `face` of `die`, the roller choosing where asked, then
     check progress (a blank face changes nothing: nothing to check)."""
     blank = True
     for k in range(K.MAX_FACE_RESULTS):
         result = R.die[die, face, k, 0]
         if result != K.FACE_NOTHING:
-            apply_result(R, C, st, result, R.die[die, face, k, 1], roller, sid, params)
+            apply_result(R, C, st, result, R.die[die, face, k, 1], roller)
             blank = False
     if not blank:
         check_progress(R, C, st)
 
 
 @njit
-def ignore_danger(R, C, st, sid, params):
+def ignore_danger(R, C, st):
     """HV-N12: after a danger-die roll (white or red, never the Azrael die) the team may ignore
     the result with Disguise (durable, once per turn) or Lucky Charm (single use). Returns
     True if the result is ignored."""
@@ -78,22 +78,22 @@ def ignore_danger(R, C, st, sid, params):
             k += 1
     if k == 1:
         return False
-    slot = st.options[decide(R, C, st, K.D_IGNORE_DANGER, k, sid, params)]
+    slot = st.options[decide(R, C, st, K.D_IGNORE_DANGER, k)]
     if slot < 0:
         return False
     card = st.inv[S.I_CRAFTED, slot]
     st.sc[S.S_N_INV_USED] += 1
-    log_ability(C, st, K.FROM_INVENTION, card, K.OP_IGNORE_DANGER)
+    log_ability(st, K.FROM_INVENTION, card, K.OP_IGNORE_DANGER)
     if R.inv[card, T.INV_TYPE] == K.INV_SINGLE_USE:
-        discard_crafted(R, C, st, slot, K.INV_OUT_SPENT, sid, params)
+        discard_crafted(R, C, st, slot, K.INV_OUT_SPENT)
     else:
         st.inv_used[card] = 1
     return True
 
 
 @njit
-def roll_and_apply(R, C, st, die, roller, sid, params):
+def roll_and_apply(R, C, st, die, roller):
     face = roll_die(C, st, die)
-    if die != K.DIE_AZRAEL and ignore_danger(R, C, st, sid, params):
+    if die != K.DIE_AZRAEL and ignore_danger(R, C, st):
         return
-    apply_face(R, C, st, die, face, roller, sid, params)
+    apply_face(R, C, st, die, face, roller)

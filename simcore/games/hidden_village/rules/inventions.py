@@ -19,7 +19,7 @@ def reveal_ideas(C, st, n):
         card = st.inv[S.I_DECK, st.inv_n[S.I_DECK]]
         st.inv[S.I_IDEAS, st.inv_n[S.I_IDEAS]] = card
         st.inv_n[S.I_IDEAS] += 1
-        log(C, st, K.EV_IDEA, card, 0, 0)
+        log(st, K.EV_IDEA, card, 0, 0)
 
 
 @njit
@@ -45,7 +45,7 @@ def recount_crafted_ops(R, st):
 
 
 @njit
-def robot_leaves(R, C, st, sid, params):
+def robot_leaves(R, C, st):
     """HV-N14: the Robot Assistant's meeple leaves play; if the esplanade is empty, a meeple on
     an action (the team's choice) leaves the game instead (else one in the nest)."""
     if st.sc[S.S_ESPLANADE] > 0:
@@ -58,7 +58,7 @@ def robot_leaves(R, C, st, sid, params):
                     st.options[k] = a * K.MAX_SPACES + s
                     k += 1
         if k > 0:
-            opt = st.options[decide(R, C, st, K.D_ROBOT_REMOVE, k, sid, params)]
+            opt = st.options[decide(R, C, st, K.D_ROBOT_REMOVE, k)]
             st.occ[opt // K.MAX_SPACES, opt % K.MAX_SPACES] = -1
         elif st.sc[S.S_NEST] > 0:
             st.sc[S.S_NEST] -= 1
@@ -67,35 +67,35 @@ def robot_leaves(R, C, st, sid, params):
         else:
             st.sc[S.S_INV_ORPHANS] -= 1
     st.sc[S.S_MEEPLES] -= 1
-    log(C, st, K.EV_MEEPLE_OUT, st.sc[S.S_MEEPLES], 0, 0)
+    log(st, K.EV_MEEPLE_OUT, st.sc[S.S_MEEPLES], 0, 0)
 
 
 @njit
-def discard_crafted(R, C, st, slot, reason, sid, params):
+def discard_crafted(R, C, st, slot, reason):
     """A crafted invention leaves the inventions zone. A meeple on it stays in the zone until
     the end of the round (HV-I04); the Robot Assistant takes its meeple along (HV-N14)."""
     if st.inv_occ[slot]:
         st.sc[S.S_INV_ORPHANS] += 1
     card = take_from_zone(R, st, S.I_CRAFTED, slot)
     st.sc[S.S_INV_DISCARD] += 1
-    log(C, st, K.EV_INV_DISCARD, card, reason, 0)
+    log(st, K.EV_INV_DISCARD, card, reason, 0)
     if R.inv_op[card, K.OP_EXTRA_MEEPLE, K.OPV_ON]:
-        robot_leaves(R, C, st, sid, params)
+        robot_leaves(R, C, st)
 
 
 @njit
-def used_up(R, C, st, slot, sid, params):
+def used_up(R, C, st, slot):
     """HV-I05: a single-use invention whose effect acts at its moment (a Wardrobe's second lost
     Smurf, a Shovel's extra resource, in the data's single-use readings) is discarded once it
     has acted; a durable one stays."""
     card = st.inv[S.I_CRAFTED, slot]
     if R.inv[card, T.INV_TYPE] == K.INV_SINGLE_USE:
         st.sc[S.S_N_INV_USED] += 1
-        discard_crafted(R, C, st, slot, K.INV_OUT_SPENT, sid, params)
+        discard_crafted(R, C, st, slot, K.INV_OUT_SPENT)
 
 
 @njit
-def craft(R, C, st, slot, paid, discount, sid, params):
+def craft(R, C, st, slot, paid, discount):
     """HV-I01/I02: move idea `slot` to the inventions zone, paying its Smurfberry cost if `paid`;
     over the limit the team discards one crafted invention of its choice. No new idea."""
     card = take_from_zone(R, st, S.I_IDEAS, slot)
@@ -106,18 +106,18 @@ def craft(R, C, st, slot, paid, discount, sid, params):
     st.inv_n[S.I_CRAFTED] += 1
     st.sc[S.S_CRAFTED_OPS] |= R.inv_ops[card]
     st.sc[S.S_N_CRAFTED] += 1
-    log(C, st, K.EV_CRAFT, card, cost, 0)
+    log(st, K.EV_CRAFT, card, cost, 0)
     if R.inv_op[card, K.OP_EXTRA_MEEPLE, K.OPV_ON]:
         # HV-N14: the 9th meeple joins the esplanade
         st.sc[S.S_MEEPLES] += 1
         st.sc[S.S_ESPLANADE] += 1
-        log(C, st, K.EV_MEEPLE_IN, st.sc[S.S_MEEPLES], 0, 0)
+        log(st, K.EV_MEEPLE_IN, st.sc[S.S_MEEPLES], 0, 0)
     n = st.inv_n[S.I_CRAFTED]
     if n > R.setup[T.SU_INVENTIONS_MAX]:
         for i in range(n):
             st.options[i] = i
-        out = decide(R, C, st, K.D_CRAFT_DISCARD, n, sid, params)
-        discard_crafted(R, C, st, out, K.INV_OUT_OVER_LIMIT, sid, params)
+        out = decide(R, C, st, K.D_CRAFT_DISCARD, n)
+        discard_crafted(R, C, st, out, K.INV_OUT_OVER_LIMIT)
     check_progress(R, C, st)
 
 
@@ -135,21 +135,21 @@ def price_less(R, card, discount):
 
 
 @njit
-def destroy_invention(R, C, st, sid, params):
+def destroy_invention(R, C, st):
     """Invention destruction: the team discards 1 crafted invention; none crafted, nothing."""
     n = st.inv_n[S.I_CRAFTED]
     if n == 0:
-        log(C, st, K.EV_NOTHING, K.NOTHING_TO_DESTROY, 0, 0)
+        log(st, K.EV_NOTHING, K.NOTHING_TO_DESTROY, 0, 0)
         return
     for i in range(n):
         st.options[i] = i
-    slot = decide(R, C, st, K.D_DESTROY_INVENTION, n, sid, params)
-    discard_crafted(R, C, st, slot, K.INV_OUT_DESTROYED, sid, params)
+    slot = decide(R, C, st, K.D_DESTROY_INVENTION, n)
+    discard_crafted(R, C, st, slot, K.INV_OUT_DESTROYED)
 
 
 @njit
 def discard_all_ideas(C, st):
     for i in range(st.inv_n[S.I_IDEAS]):
         st.sc[S.S_INV_DISCARD] += 1
-        log(C, st, K.EV_INV_DISCARD, st.inv[S.I_IDEAS, i], K.INV_OUT_BURNED, 0)
+        log(st, K.EV_INV_DISCARD, st.inv[S.I_IDEAS, i], K.INV_OUT_BURNED, 0)
     st.inv_n[S.I_IDEAS] = 0

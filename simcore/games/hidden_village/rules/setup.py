@@ -1,6 +1,6 @@
 """Setting up a game (HV-S01..S11, HV-D01): every field of the State is reset here."""
 from ....jit import njit
-from ....rng import randint, shuffle, stream_state
+from ....rng import randint, shuffle
 from .. import consts as K
 from .. import state as S
 from .. import tables as T
@@ -12,7 +12,7 @@ from .inventions import reveal_ideas
 def reset_state(R, C, st):
     st.sc[:] = 0
     st.scratch[:] = 0
-    st.ctl[:] = 0
+    st.ctl[S.N_H:] = 0     # the game's own control words (the harness's: simcore.harness.start_game)
     st.sc[S.S_FIRST] = C.first_player
     st.sc[S.S_CUR] = C.first_player
     st.sc[S.S_OUTCOME] = K.RUNNING
@@ -37,16 +37,11 @@ def reset_state(R, C, st):
 
 
 @njit
-def seed_streams(st, seed, game_index):
-    for s in range(K.N_STREAMS):
-        st.rng[s] = stream_state(seed, s, game_index)
-
-
-@njit
-def setup_game(R, C, st, seed, game_index):
-    """Set up game `game_index` of root `seed`: every shuffle draws from the setup stream."""
+def setup_game(R, C, st, game_index):
+    """Set up game `game_index` (its streams seeded: simcore.harness.start_game): every shuffle
+    draws from the setup stream. Returns the focal seat, 0: every seat plays the team's
+    strategy."""
     reset_state(R, C, st)
-    seed_streams(st, seed, game_index)
     rs = K.STREAM_SETUP
     # HV-S02: each house gets a roof drawn at random
     n_roofs = R.roof_cost.shape[0]
@@ -54,13 +49,13 @@ def setup_game(R, C, st, seed, game_index):
         st.house_roof[i] = i
     shuffle(st.house_roof, n_roofs, st.rng, rs)
     for h in range(C.n_houses):
-        log(C, st, K.EV_SETUP_HOUSE, h, st.house_roof[h], 0)
+        log(st, K.EV_SETUP_HOUSE, h, st.house_roof[h], 0)
     # HV-S03: shuffle the Cake cards; the first n are revealed
     for i in range(R.cake.shape[0]):
         st.cake[i] = i
     shuffle(st.cake, R.cake.shape[0], st.rng, rs)
     for i in range(C.n_cakes):
-        log(C, st, K.EV_SETUP_CAKE, st.cake[i], 0, 0)
+        log(st, K.EV_SETUP_CAKE, st.cake[i], 0, 0)
     # HV-S04: shuffle the Invention deck and reveal the ideas
     ni = R.inv.shape[0]
     for i in range(ni):
@@ -114,5 +109,6 @@ def setup_game(R, C, st, seed, game_index):
             card = st.piles[S.P_DECK, st.pile_n[S.P_DECK]]
             st.hand[p, st.hand_n[p]] = card
             st.hand_n[p] += 1
-            log(C, st, K.EV_DEAL, card, p, 0)
-    log(C, st, K.EV_FIRST_PLAYER, st.sc[S.S_FIRST], 0, 0)
+            log(st, K.EV_DEAL, card, p, 0)
+    log(st, K.EV_FIRST_PLAYER, st.sc[S.S_FIRST], 0, 0)
+    return 0

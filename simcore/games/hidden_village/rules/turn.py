@@ -5,7 +5,7 @@ from .. import state as S
 from .. import tables as T
 from .cards import draw_from_deck, push, refill_hand, take_from_hand
 from .core import check_progress, log, log_ability, move_azrael
-from .decide import decide
+from .decide import decide, plan_turn
 from .effects import bonus_actions, instant
 from .gargamel import reveal_gargamel
 from .locations import place_meeple
@@ -13,14 +13,14 @@ from .query import enumerate_placements, inv_slot, inv_sum
 
 
 @njit
-def play_card(R, C, st, p, sid, params):
+def play_card(R, C, st, p):
     """HV-T02: play a card from the hand; with an empty hand, the top card of the Smurf deck.
     Its ability always triggers: instant effects now, the rest for this turn (HV-T08)."""
     n = st.hand_n[p]
     if n == 0:
         card = draw_from_deck(C, st)
         st.sc[S.S_PLAYED] = card
-        log(C, st, K.EV_PLAY, card, 1, 0)
+        log(st, K.EV_PLAY, card, 1, 0)
     else:
         # HV-N01: a card that forbids crafted inventions "during this turn" cannot be played
         # once one was used or acted this turn (unless every card in the hand forbids them:
@@ -35,33 +35,33 @@ def play_card(R, C, st, p, sid, params):
             for s in range(n):
                 st.options[s] = s
             k = n
-        card = take_from_hand(st, p, st.options[decide(R, C, st, K.D_PLAY_CARD, k, sid, params)])
+        card = take_from_hand(st, p, st.options[decide(R, C, st, K.D_PLAY_CARD, k)])
         st.sc[S.S_PLAYED] = card
-        log(C, st, K.EV_PLAY, card, 0, 0)
+        log(st, K.EV_PLAY, card, 0, 0)
     if card < 0:
         return
     if R.smurf_op[card, K.OP_NO_INVENTIONS, K.OPV_ON]:
         st.sc[S.S_NO_INV] = 1
-        log_ability(C, st, K.FROM_SMURF, card, K.OP_NO_INVENTIONS)
-    instant(R, C, st, R.smurf_op, card, 0, p, sid, params)
+        log_ability(st, K.FROM_SMURF, card, K.OP_NO_INVENTIONS)
+    instant(R, C, st, R.smurf_op, card, 0, p)
 
 
 @njit(inline="always")   # typed into its caller: one compiled copy fewer
-def place_step(R, C, st, p, sid, params):
+def place_step(R, C, st, p):
     """HV-T03: one meeple from the esplanade to a legal space. If the data leave no legal space
     at all, the meeple sits out the round (idle) so the round still ends. If the esplanade
     emptied during the turn (a Cracoucass attack from a card's roll), there is nothing to place."""
     if st.sc[S.S_ESPLANADE] == 0:
-        log(C, st, K.EV_NO_PLACEMENT, 0, 1, 0)
+        log(st, K.EV_NO_PLACEMENT, 0, 1, 0)
         return
     k = enumerate_placements(R, st)
     if k == 0:
         st.sc[S.S_ESPLANADE] -= 1
         st.sc[S.S_IDLE] += 1
-        log(C, st, K.EV_NO_PLACEMENT, st.sc[S.S_IDLE], 0, 0)
+        log(st, K.EV_NO_PLACEMENT, st.sc[S.S_IDLE], 0, 0)
         return
-    a = st.options[decide(R, C, st, K.D_PLACE, k, sid, params)]
-    place_meeple(R, C, st, a, p, sid, params)
+    a = st.options[decide(R, C, st, K.D_PLACE, k)]
+    place_meeple(R, C, st, a, p)
 
 
 @njit
@@ -70,7 +70,7 @@ def end_turn(R, C, st, p):
     card = st.sc[S.S_PLAYED]
     if card >= 0:
         push(st, S.P_DISCARD, card)
-        log(C, st, K.EV_DISCARD, card, p, K.DISCARD_END_OF_TURN)
+        log(st, K.EV_DISCARD, card, p, K.DISCARD_END_OF_TURN)
         st.sc[S.S_PLAYED] = -1
     st.sc[S.S_NO_INV] = 0
     refill_hand(C, st, p)
@@ -92,27 +92,27 @@ def bind_turn(R, st, p):
 
 
 @njit
-def play_turn(R, C, st, p, sid, params):
+def play_turn(R, C, st, p):
     """The four steps of a turn. Bonus actions (HV-T07: craft, use an invention) are offered
     before the card is played, before the placement and after the action."""
     st.sc[S.S_CUR] = p
     st.sc[S.S_TURN] += 1
     st.inv_used[:] = 0
     bind_turn(R, st, p)
-    log(C, st, K.EV_TURN, st.sc[S.S_ESPLANADE], 0, 0)
-    bonus_actions(R, C, st, p, sid, params)
+    log(st, K.EV_TURN, st.sc[S.S_ESPLANADE], 0, 0)
+    bonus_actions(R, C, st, p)
     if st.sc[S.S_OUTCOME] != K.RUNNING:
         return
-    play_card(R, C, st, p, sid, params)
+    play_card(R, C, st, p)
     if st.sc[S.S_OUTCOME] != K.RUNNING:
         return
-    bonus_actions(R, C, st, p, sid, params)
+    bonus_actions(R, C, st, p)
     if st.sc[S.S_OUTCOME] != K.RUNNING:
         return
-    place_step(R, C, st, p, sid, params)
+    place_step(R, C, st, p)
     if st.sc[S.S_OUTCOME] != K.RUNNING:
         return
-    bonus_actions(R, C, st, p, sid, params)
+    bonus_actions(R, C, st, p)
     if st.sc[S.S_OUTCOME] != K.RUNNING:
         return
     end_turn(R, C, st, p)
@@ -139,11 +139,11 @@ def return_meeples(C, st):
         back += st.sc[S.S_NEST]
         st.sc[S.S_NEST] = 0
     st.sc[S.S_ESPLANADE] += back
-    log(C, st, K.EV_RETURN, st.sc[S.S_ESPLANADE], st.sc[S.S_NEST], 0)
+    log(st, K.EV_RETURN, st.sc[S.S_ESPLANADE], st.sc[S.S_NEST], 0)
 
 
 @njit
-def end_of_round(R, C, st, sid, params):
+def end_of_round(R, C, st):
     """HV-E01..E04: return the meeples, reveal Gargamel, move Azrael, pass the marker. The
     rulebook orders the first two steps two ways (setup.toml `end_of_round`): "End of the
     Round" returns the meeples first (the default); "Game Round" reveals Gargamel's card first
@@ -151,7 +151,7 @@ def end_of_round(R, C, st, sid, params):
     gargamel_first = R.setup[T.SU_GARGAMEL_FIRST] != 0
     if not gargamel_first:
         return_meeples(C, st)
-    card = reveal_gargamel(R, C, st, sid, params)
+    card = reveal_gargamel(R, C, st)
     if st.sc[S.S_OUTCOME] != K.RUNNING:
         return
     if gargamel_first:
@@ -159,11 +159,11 @@ def end_of_round(R, C, st, sid, params):
     steps = R.garg[card, T.G_AZRAEL]
     slow = inv_sum(R, st, K.OP_AZRAEL_SLOW)
     if slow > 0 and steps > 0:
-        log_ability(C, st, K.FROM_INVENTION, st.inv[S.I_CRAFTED, inv_slot(R, st, K.OP_AZRAEL_SLOW)], K.OP_AZRAEL_SLOW)
+        log_ability(st, K.FROM_INVENTION, st.inv[S.I_CRAFTED, inv_slot(R, st, K.OP_AZRAEL_SLOW)], K.OP_AZRAEL_SLOW)
         steps = steps - slow if steps > slow else 0
     move_azrael(C, st, steps)
     st.sc[S.S_FIRST] = (st.sc[S.S_FIRST] + 1) % C.players
-    log(C, st, K.EV_FIRST_PLAYER, st.sc[S.S_FIRST], 0, 0)
+    log(st, K.EV_FIRST_PLAYER, st.sc[S.S_FIRST], 0, 0)
     st.sc[S.S_BUILDS_ROUND] = 0
     st.sc[S.S_RESCUES_ROUND] = 0
 
@@ -174,23 +174,24 @@ def begin_round(C, st):
     st.sc[S.S_ROUND] += 1
     p = st.sc[S.S_FIRST]
     st.sc[S.S_CUR] = p
-    log(C, st, K.EV_ROUND, p, st.sc[S.S_ESPLANADE], 0)
+    log(st, K.EV_ROUND, p, st.sc[S.S_ESPLANADE], 0)
     return p
 
 
 @njit(inline="always")   # typed into its caller: one compiled copy fewer
-def finish_round(R, C, st, p, sid, params):
+def finish_round(R, C, st, p):
     """HV-T01/E05: turns clockwise from player p until the esplanade is empty, then the end
-    of the round."""
+    of the round. A strategy that plans whole turns (the rollout) plans each one first."""
     while st.sc[S.S_ESPLANADE] > 0:
-        play_turn(R, C, st, p, sid, params)
+        plan_turn(R, C, st, p)
+        play_turn(R, C, st, p)
         if st.sc[S.S_OUTCOME] != K.RUNNING:
             return
         p = (p + 1) % C.players
-    end_of_round(R, C, st, sid, params)
+    end_of_round(R, C, st)
 
 
 @njit(inline="always")   # typed into its caller: one compiled copy fewer
-def play_round(R, C, st, sid, params):
+def play_round(R, C, st):
     """HV-T01/E05: turns clockwise from the First Player until the esplanade is empty."""
-    finish_round(R, C, st, begin_round(C, st), sid, params)
+    finish_round(R, C, st, begin_round(C, st))
