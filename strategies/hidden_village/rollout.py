@@ -47,8 +47,8 @@ from .values import state_value
 from .params import P_BASE, P_ROUNDS, P_SAMPLES, ROLLOUT
 
 NO_TOTAL = -1e300   # where the best playout total of a decision starts (below any total)
-# the copy: the state's words up to its event log (1 929 with the shipped cards), then one row
-# of events; 16 384 words (128 KiB of stack) hold a card mix of about 2 000 cards
+# the copy: the state's words up to its event log (2 230 with the shipped cards), then one row
+# of events; 16 384 words (128 KiB of stack) leave room for some 3 000 more cards
 SCRATCH_WORDS = 16384
 HEADER_WORDS = len(S.STATE.fields) * HEADER_SLOTS
 EVENTS = events_last(S.STATE)

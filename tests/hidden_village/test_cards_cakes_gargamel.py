@@ -68,7 +68,7 @@ def cakes_done(g):
 
 
 def progress(g):
-    check_progress(g.R, g.C, g.st)
+    check_progress(g.R, g.st)
 
 
 def place(g, action_id, p=0):

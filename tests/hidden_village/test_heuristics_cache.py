@@ -51,7 +51,7 @@ def positions(cat, level, die, games, seed, strategy="random"):
     for g in range(games):
         set_up(cat.rules, C, st, seed, g)
         while st.sc[S.S_OUTCOME] == K.RUNNING:
-            p = begin_round(C, st)
+            p = begin_round(st)
             while st.sc[S.S_ESPLANADE] > 0 and st.sc[S.S_OUTCOME] == K.RUNNING:
                 play_turn(cat.rules, C, st, p)
                 yield C, st

@@ -138,7 +138,7 @@ def play_checked(R, C, st, seed, start, n, out):
         resource_flow(st, flow)
         code = check_state(R, C, st, seen, flow)
         while code == OK and st.sc[S.S_OUTCOME] == K.RUNNING:
-            p = begin_round(C, st)
+            p = begin_round(st)
             while code == OK and st.sc[S.S_ESPLANADE] > 0 and st.sc[S.S_OUTCOME] == K.RUNNING:
                 plan_turn(R, C, st, p)
                 play_turn(R, C, st, p)

@@ -454,7 +454,7 @@ def test_roll_die_is_uniform_over_the_six_faces(cat, die):
     n = 6000
     counts = np.zeros(K.N_FACES, np.int64)
     for _ in range(n):
-        counts[roll_die(g.C, g.st, die)] += 1
+        counts[roll_die(g.st, die)] += 1
     expected = n / K.N_FACES
     chi2 = float(((counts - expected) ** 2 / expected).sum())
     # 5 degrees of freedom: P(chi2 > 20.5) = 0.001; generous threshold

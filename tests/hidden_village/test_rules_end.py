@@ -108,7 +108,7 @@ def test_no_victory_while_one_objective_is_missing(cat, missing):
                    unbuilt=[2] if missing == "house" else [],
                    cakes_left=[0] if missing == "cake" else [])
     assert not objectives_met(g.st)
-    check_progress(g.R, g.C, g.st)
+    check_progress(g.R, g.st)
     assert outcome(g) == (K.RUNNING, K.LOSS_NONE)
     assert g.events(K.EV_OUTCOME) == []
 
@@ -119,7 +119,7 @@ def test_all_three_objectives_together_win(cat):
     set_objectives(g)
     assert g.sc("N_HOUSES") == 7 and g.sc("N_CAKES") == 3
     assert objectives_met(g.st)
-    check_progress(g.R, g.C, g.st)
+    check_progress(g.R, g.st)
     assert outcome(g) == (K.WIN, K.LOSS_NONE)
 
 
@@ -170,7 +170,7 @@ def test_too_late_loses_even_with_objectives_nearly_met(cat):
     assert outcome(g) == (K.LOSS, K.LOSS_TOO_LATE)
     # the game is over: completing the objectives afterwards changes nothing
     g.st.house_built[0] = 1
-    check_progress(g.R, g.C, g.st)
+    check_progress(g.R, g.st)
     assert outcome(g) == (K.LOSS, K.LOSS_TOO_LATE)
 
 
@@ -242,7 +242,7 @@ def test_the_additional_pile_left_over_does_not_block_victory(cat):
     set_objectives(g)
     assert int(g.st.pile_n[S.P_EXTRA]) == 10
     assert objectives_met(g.st)
-    check_progress(g.R, g.C, g.st)
+    check_progress(g.R, g.st)
     assert outcome(g) == (K.WIN, K.LOSS_NONE)
     row = np.zeros(K.N_RESULT_FIELDS, np.int32)
     record_result(g.R, g.C, g.st, row)

@@ -377,7 +377,7 @@ def test_the_played_card_leaves_at_step_4_so_a_later_trigger_cannot_use_it(cat):
 def test_drawing_a_lost_smurf_takes_the_top_of_the_dark_forest_deck(cat):
     g = fresh(cat)
     forest, extra, h = pile(g, S.P_FOREST), pile(g, S.P_EXTRA), hand(g, 1)
-    assert draw_lost_smurf(g.C, g.st, 1) == 1
+    assert draw_lost_smurf(g.st, 1) == 1
     assert hand(g, 1) == h + [forest[-1]]
     assert pile(g, S.P_FOREST) == forest[:-1] and pile(g, S.P_EXTRA) == extra
     assert [(e[3], e[4]) for e in g.events(K.EV_DRAW)] == [(forest[-1], 1)]
@@ -403,7 +403,7 @@ def test_with_no_lost_smurf_left_anywhere_nothing_is_drawn(cat):
     lo = lost(g)
     layout(g, hands={2: lo[:3]}, forest=[], extra=[], discard=lo[3:])
     h = hand(g, 0)
-    assert draw_lost_smurf(g.C, g.st, 0) == 0
+    assert draw_lost_smurf(g.st, 0) == 0
     assert hand(g, 0) == h and g.events(K.EV_DRAW) == []
 
 

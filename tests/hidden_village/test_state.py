@@ -44,7 +44,7 @@ def test_a_playout_copy_equals_the_state_in_every_game_and_scratch_field(cat, le
     st = new_state(cat.rules, event_capacity=1)
     seat_all(st, s.kernel_id, s.param_vector())
     set_up(cat.rules, C, st, 7, 3)
-    p = begin_round(C, st)
+    p = begin_round(st)
     for turn in range(6):              # into the first round, the planner's caches filled
         if st.sc[S.S_OUTCOME] != K.RUNNING or st.sc[S.S_ESPLANADE] == 0:
             break

@@ -22,7 +22,7 @@ def pop(st, pile):
 
 
 @njit
-def reshuffle(C, st):
+def reshuffle(st):
     """Shuffle the discard pile into a new Smurf deck (HV-T05)."""
     n = st.pile_n[S.P_DISCARD]
     for i in range(n):
@@ -33,12 +33,12 @@ def reshuffle(C, st):
 
 
 @njit
-def draw_from_deck(C, st):
+def draw_from_deck(st):
     """Top card of the Smurf deck, reshuffling the discard pile if the deck is empty; -1 if none."""
     if st.pile_n[S.P_DECK] == 0:
         if st.pile_n[S.P_DISCARD] == 0:
             return -1
-        reshuffle(C, st)
+        reshuffle(st)
     return pop(st, S.P_DECK)
 
 
@@ -59,7 +59,7 @@ def take_from_hand(st, p, slot):
 
 
 @njit
-def draw_lost_smurf(C, st, p):
+def draw_lost_smurf(st, p):
     """HV-C01: the top lost Smurf of the Dark Forest into p's hand, else one of the additional
     pile. Returns 1 (Dark Forest), 2 (additional pile) or 0 (none left)."""
     if st.pile_n[S.P_FOREST] > 0:
@@ -81,7 +81,7 @@ def refill_hand(C, st, p):
     if st.hand_n[p] != 0:
         return
     while st.hand_n[p] < C.hand_size:
-        card = draw_from_deck(C, st)
+        card = draw_from_deck(st)
         if card < 0:
             return
         add_to_hand(st, p, card)

@@ -122,7 +122,7 @@ def objectives_changed(st):
 
 
 @njit
-def check_progress(R, C, st):
+def check_progress(R, st):
     """Prepare every cake whose prerequisite holds now (HV-K01), then check victory (HV-G01)."""
     if st.sc[S.S_OUTCOME] != K.RUNNING:
         return
@@ -137,7 +137,7 @@ def check_progress(R, C, st):
 
 
 @njit
-def move_azrael(C, st, steps):
+def move_azrael(st, steps):
     """Azrael advances location by location in ascending order, 8 wrapping to 1 (HV-E03)."""
     if steps > 0:
         before = st.sc[S.S_AZRAEL]

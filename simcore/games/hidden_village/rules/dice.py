@@ -13,7 +13,7 @@ from .query import inv_slot, inv_sum
 
 
 @njit
-def roll_die(C, st, die):
+def roll_die(st, die):
     """A face 0..5 of `die`: the next forced face if a test queued one, else the dice stream."""
     if st.ctl[S.H_FORCED_POS] < st.ctl[S.H_FORCED_N]:
         face = st.forced[st.ctl[S.H_FORCED_POS]]
@@ -29,7 +29,7 @@ def roll_die(C, st, die):
 @njit
 def apply_result(R, C, st, result, amount, roller):
     if result == K.FACE_AZRAEL:
-        move_azrael(C, st, amount)
+        move_azrael(st, amount)
     elif result == K.FACE_CRACOUCASS:
         cracoucass_attack(R, C, st, roller)
     elif result == K.FACE_SHORTAGE:
@@ -45,7 +45,7 @@ def apply_result(R, C, st, result, amount, roller):
     elif result == K.FACE_FIND:
         gain_choice(R, C, st)
     elif result == K.FACE_BRIGHT_IDEA:
-        reveal_ideas(C, st, 1)
+        reveal_ideas(st, 1)
 
 
 @njit
@@ -59,7 +59,7 @@ def apply_face(R, C, st, die, face, roller):
             apply_result(R, C, st, result, R.die[die, face, k, 1], roller)
             blank = False
     if not blank:
-        check_progress(R, C, st)
+        check_progress(R, st)
 
 
 @njit
@@ -93,7 +93,7 @@ def ignore_danger(R, C, st):
 
 @njit
 def roll_and_apply(R, C, st, die, roller):
-    face = roll_die(C, st, die)
+    face = roll_die(st, die)
     if die != K.DIE_AZRAEL and ignore_danger(R, C, st):
         return
     apply_face(R, C, st, die, face, roller)

@@ -72,7 +72,7 @@ def instant(R, C, st, table, card, source, p):
             # HV-T06: drawing by an effect may exceed the hand size
             got = 0
             for _ in range(n):
-                c = draw_from_deck(C, st)
+                c = draw_from_deck(st)
                 if c < 0:
                     break
                 add_to_hand(st, p, c)
@@ -95,21 +95,21 @@ def instant(R, C, st, table, card, source, p):
             # HV-N13: not a rescue (no rescue counters, no rescue triggers)
             got = 0
             for _ in range(n):
-                if draw_lost_smurf(C, st, p) == 0:
+                if draw_lost_smurf(st, p) == 0:
                     break
                 got += 1
             done = got > 0
         elif op == K.OP_REVEAL_IDEAS:
             before = st.inv_n[S.I_DECK]
-            reveal_ideas(C, st, n)
+            reveal_ideas(st, n)
             done = st.inv_n[S.I_DECK] < before
         elif op == K.OP_MOVE_AZRAEL:
-            move_azrael(C, st, n)
+            move_azrael(st, n)
         elif op == K.OP_AZRAEL_TO:
             for loc in range(K.N_LOCATIONS):
                 st.options[loc] = loc
             to = st.options[decide(R, C, st, K.D_AZRAEL_TO, K.N_LOCATIONS)]
-            move_azrael(C, st, (to - st.sc[S.S_AZRAEL]) % K.N_LOCATIONS)
+            move_azrael(st, (to - st.sc[S.S_AZRAEL]) % K.N_LOCATIONS)
         elif op == K.OP_PREPARE_CAKE:
             k = 0
             for i in range(st.sc[S.S_N_CAKES]):
@@ -126,7 +126,7 @@ def instant(R, C, st, table, card, source, p):
             done = offer_craft(R, C, st, n)
         if done and op != K.OP_ROLL_DANGER:
             log_ability(st, source, card, op)
-    check_progress(R, C, st)
+    check_progress(R, st)
 
 
 @njit

@@ -11,7 +11,7 @@ from .query import inv_slot, stock_total
 
 
 @njit
-def destroy_house(C, st, h):
+def destroy_house(st, h):
     """HV-G03: the roof is turned back upside down; the house must be built again."""
     st.house_built[h] = 0
     objectives_changed(st)
@@ -51,7 +51,7 @@ def apply_gargamel_effect(R, C, st, card, j):
             k = 1
         h = choose_built_house(R, C, st, K.D_FIT_OF_RAGE, k)
         if h >= 0:
-            destroy_house(C, st, h)
+            destroy_house(st, h)
         else:
             # chose to lose resources, or (HV-N18) too few resources and no house built:
             # lose as many as possible
@@ -61,14 +61,14 @@ def apply_gargamel_effect(R, C, st, card, j):
     elif op == K.GE_DESTROY_HOUSE:
         h = choose_built_house(R, C, st, K.D_DESTROY_HOUSE, 0)
         if h >= 0:
-            destroy_house(C, st, h)
+            destroy_house(st, h)
         elif inv_slot(R, st, K.OP_NO_HOUSE_DESTROY) >= 0:
             log_ability(st, K.FROM_INVENTION, st.inv[S.I_CRAFTED, inv_slot(R, st, K.OP_NO_HOUSE_DESTROY)],
                         K.OP_NO_HOUSE_DESTROY)
     elif op == K.GE_CRACOUCASS:
         cracoucass_attack(R, C, st, st.sc[S.S_FIRST])
     elif op == K.GE_DISCARD_IDEAS:
-        discard_all_ideas(C, st)
+        discard_all_ideas(st)
     elif op == K.GE_DESTROY_INVENTION:
         destroy_invention(R, C, st)
     elif op == K.GE_BLOCK_LOCATION:

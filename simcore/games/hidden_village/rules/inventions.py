@@ -9,7 +9,7 @@ from .query import inv_sum
 
 
 @njit
-def reveal_ideas(C, st, n):
+def reveal_ideas(st, n):
     """Reveal up to n Invention cards into the ideas zone (no size limit, HV-I03). An empty
     Invention deck reveals nothing (assumed: the rulebook never reshuffles it)."""
     for _ in range(n):
@@ -118,7 +118,7 @@ def craft(R, C, st, slot, paid, discount):
             st.options[i] = i
         out = decide(R, C, st, K.D_CRAFT_DISCARD, n)
         discard_crafted(R, C, st, out, K.INV_OUT_OVER_LIMIT)
-    check_progress(R, C, st)
+    check_progress(R, st)
 
 
 @njit
@@ -148,7 +148,7 @@ def destroy_invention(R, C, st):
 
 
 @njit
-def discard_all_ideas(C, st):
+def discard_all_ideas(st):
     for i in range(st.inv_n[S.I_IDEAS]):
         st.sc[S.S_INV_DISCARD] += 1
         log(st, K.EV_INV_DISCARD, st.inv[S.I_IDEAS, i], K.INV_OUT_BURNED, 0)

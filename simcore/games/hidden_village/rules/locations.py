@@ -43,7 +43,7 @@ def rescue(R, C, st, p):
     card = st.sc[S.S_PLAYED]
     rescued = False
     if mode & K.RESCUE_DRAW:
-        src = draw_lost_smurf(C, st, p)
+        src = draw_lost_smurf(st, p)
         if src > 0:
             rescued = True
             st.sc[S.S_N_RESCUES] += 1
@@ -53,13 +53,13 @@ def rescue(R, C, st, p):
                 st.options[0] = 0
                 st.options[1] = 1
                 if st.options[decide(R, C, st, K.D_SECOND_DRAW, 2)] == 1:
-                    src2 = draw_lost_smurf(C, st, p)
+                    src2 = draw_lost_smurf(st, p)
                     st.sc[S.S_N_RESCUES] += 1
                     if src2 == 1:
                         st.sc[S.S_RESCUES_ROUND] += 1
                     log_ability(st, K.FROM_SMURF, card, K.OP_RESCUE_SECOND_DRAW)
             slot = inv_slot(R, st, K.OP_SECOND_LOST)
-            if slot >= 0 and draw_lost_smurf(C, st, p) > 0:
+            if slot >= 0 and draw_lost_smurf(st, p) > 0:
                 log_ability(st, K.FROM_INVENTION, st.inv[S.I_CRAFTED, slot], K.OP_SECOND_LOST)
                 used_up(R, C, st, slot)   # a single-use Wardrobe goes
     if mode & K.RESCUE_FREE:
@@ -196,7 +196,7 @@ def perform(R, C, st, a, p):
     elif eff == K.ACT_CRAFT_FREE:
         free_craft(R, C, st)
     elif eff == K.ACT_REVEAL_IDEAS:
-        reveal_ideas(C, st, R.act[a, T.A_AMOUNT])
+        reveal_ideas(st, R.act[a, T.A_AMOUNT])
     elif eff == K.ACT_RELOCATE:
         relocate(R, C, st, False)
     elif eff == K.ACT_BUILD:
@@ -204,13 +204,13 @@ def perform(R, C, st, a, p):
         objectives_changed(st)
         st.sc[S.S_BUILDS_ROUND] += 1
         log(st, K.EV_BUILD, house, st.house_roof[house], 0)
-        check_progress(R, C, st)
+        check_progress(R, st)
         if st.sc[S.S_OUTCOME] == K.RUNNING:
             relocate(R, C, st, True)
     if played_on(R, st, K.OP_PERFORM_REVEAL_IDEAS) and st.sc[S.S_OUTCOME] == K.RUNNING:
         log_ability(st, K.FROM_SMURF, card, K.OP_PERFORM_REVEAL_IDEAS)
-        reveal_ideas(C, st, played_val(R, st, K.OP_PERFORM_REVEAL_IDEAS, K.OPV_AMOUNT))
-    check_progress(R, C, st)
+        reveal_ideas(st, played_val(R, st, K.OP_PERFORM_REVEAL_IDEAS, K.OPV_AMOUNT))
+    check_progress(R, st)
 
 
 @njit
@@ -249,8 +249,8 @@ def perform_invention(R, C, st, slot, p):
         instant(R, C, st, R.inv_op, card, 1, p)
     if played_on(R, st, K.OP_PERFORM_REVEAL_IDEAS) and st.sc[S.S_OUTCOME] == K.RUNNING:
         log_ability(st, K.FROM_SMURF, played, K.OP_PERFORM_REVEAL_IDEAS)
-        reveal_ideas(C, st, played_val(R, st, K.OP_PERFORM_REVEAL_IDEAS, K.OPV_AMOUNT))
-    check_progress(R, C, st)
+        reveal_ideas(st, played_val(R, st, K.OP_PERFORM_REVEAL_IDEAS, K.OPV_AMOUNT))
+    check_progress(R, st)
 
 
 @njit(inline="always")   # typed into its caller: one compiled copy fewer
@@ -271,7 +271,7 @@ def place_meeple(R, C, st, a, p):
     early = R.setup[T.SU_AZRAEL_AT_PLACEMENT] != 0
     if st.sc[S.S_AZRAEL] == R.act[a, T.A_LOC] and (early or not filled):
         azrael_roll(R, C, st, p)
-        check_progress(R, C, st)
+        check_progress(R, st)
         if st.sc[S.S_OUTCOME] != K.RUNNING:
             return
     if filled:

@@ -62,7 +62,7 @@ def setup_game(R, C, st, game_index):
         st.inv[S.I_DECK, i] = i
     st.inv_n[S.I_DECK] = ni
     shuffle(st.inv[S.I_DECK], ni, st.rng, rs)
-    reveal_ideas(C, st, R.setup[T.SU_IDEAS_AT_SETUP])
+    reveal_ideas(st, R.setup[T.SU_IDEAS_AT_SETUP])
     # HV-S07 (assumed): n - 1 shuffled effect cards above Too Late, or Too Late shuffled into
     # the bottom k cards. Index 0 is the bottom of the deck.
     ng = R.garg.shape[0]

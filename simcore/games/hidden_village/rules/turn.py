@@ -18,7 +18,7 @@ def play_card(R, C, st, p):
     Its ability always triggers: instant effects now, the rest for this turn (HV-T08)."""
     n = st.hand_n[p]
     if n == 0:
-        card = draw_from_deck(C, st)
+        card = draw_from_deck(st)
         st.sc[S.S_PLAYED] = card
         log(st, K.EV_PLAY, card, 1, 0)
     else:
@@ -116,7 +116,7 @@ def play_turn(R, C, st, p):
     if st.sc[S.S_OUTCOME] != K.RUNNING:
         return
     end_turn(R, C, st, p)
-    check_progress(R, C, st)
+    check_progress(R, st)
 
 
 @njit
@@ -161,7 +161,7 @@ def end_of_round(R, C, st):
     if slow > 0 and steps > 0:
         log_ability(st, K.FROM_INVENTION, st.inv[S.I_CRAFTED, inv_slot(R, st, K.OP_AZRAEL_SLOW)], K.OP_AZRAEL_SLOW)
         steps = steps - slow if steps > slow else 0
-    move_azrael(C, st, steps)
+    move_azrael(st, steps)
     st.sc[S.S_FIRST] = (st.sc[S.S_FIRST] + 1) % C.players
     log(st, K.EV_FIRST_PLAYER, st.sc[S.S_FIRST], 0, 0)
     st.sc[S.S_BUILDS_ROUND] = 0
@@ -169,7 +169,7 @@ def end_of_round(R, C, st):
 
 
 @njit
-def begin_round(C, st):
+def begin_round(st):
     """A new round starts with the First Player's turn; returns that player."""
     st.sc[S.S_ROUND] += 1
     p = st.sc[S.S_FIRST]
@@ -194,4 +194,4 @@ def finish_round(R, C, st, p):
 @njit(inline="always")   # typed into its caller: one compiled copy fewer
 def play_round(R, C, st):
     """HV-T01/E05: turns clockwise from the First Player until the esplanade is empty."""
-    finish_round(R, C, st, begin_round(C, st))
+    finish_round(R, C, st, begin_round(st))
