@@ -50,6 +50,7 @@ _PYTHON: dict = {}    # symbol -> {id: plain function}: the same bindings under 
 # every bound cfunc, kept alive for the life of the process: the table holds its address
 _BOUND: list = []
 _EVERY: dict = {}     # id -> (cfunc, kernel) bound in every table, present and future
+_PREPARE: dict = {}   # (symbol, id) -> prepare(params): run before a chunk seats the strategy
 
 
 def table(symbol: str) -> np.ndarray:
@@ -75,6 +76,21 @@ def bind(symbol: str, sid: int, cfunc, kernel) -> None:
     if not numba.config.DISABLE_JIT:
         _BOUND.append(cfunc)
         t[sid] = cfunc.address
+
+
+def bind_prepare(symbol: str, sid: int, prepare) -> None:
+    """Before a chunk seats strategy `sid` of the table `symbol`, call `prepare(params)` with its
+    parameter row (a strategy that asks another, a rollout its base, binds that one there: a
+    run loads only the strategies it plays)."""
+    _PREPARE[(symbol, int(sid))] = prepare
+
+
+def prepare_seats(symbol: str, sids, pars) -> None:
+    """Run the `prepare` bound (bind_prepare) for each seated strategy, with its parameters."""
+    for sid, row in zip(sids, pars):
+        prepare = _PREPARE.get((symbol, int(sid)))
+        if prepare is not None:
+            prepare(row)
 
 
 def bind_all(sid: int, cfunc, kernel) -> None:

@@ -26,6 +26,7 @@ from . import harness, plugins
 from .datafile import DataFile
 from .errors import UserError
 from .gamekit import Game, Option, event_log, event_names, game_runners, parse_seat
+from .linked import prepare_seats
 from .packed import register_word_tuple
 from .playout import check_stack_copies
 from .policy import FIRST, N_GENERIC, PLUGIN
@@ -185,6 +186,7 @@ def runners(kernels, run_chunk, *, game: str, title: str, decisions,
                 np.repeat(param_row(params, width)[None], 2, axis=0)
         players = getattr(cfg, "players", len(sids))
         seated = sids[:max(2, players)] if per_seat else sids[:2]
+        prepare_seats(kernels.choosers, seated, pars[:len(seated)])
         check_bound(kernels.choosers, title, seated)
         check_stack_copies(kernels.choosers, seated, st, title)
         try:

@@ -44,6 +44,23 @@ def test_a_greedy_run_loads_neither_the_planner_nor_the_rollout():
     assert "strategies.hidden_village.rollout" not in loaded
 
 
+def test_a_rollout_over_the_planner_loads_the_planner_and_not_greedy():
+    """The rollout's base is bound before its chunk plays (simcore.linked.bind_prepare), and only
+    that base: a rollout over the planner never imports greedy's chooser."""
+    import subprocess
+    import sys
+    code = ("import sys\n"
+            "from experiments.runs import RunSpec, run\n"
+            "run(RunSpec(strategy='rollout', params={'samples': 1}), 1)\n"
+            "print(sorted(m for m in sys.modules if m.startswith('strategies.hidden_village.')))\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=900,
+                       cwd=jit._ROOT)
+    assert r.returncode == 0, r.stderr[-2000:]
+    loaded = r.stdout.strip().splitlines()[-1]
+    assert "strategies.hidden_village.planner" in loaded
+    assert "strategies.hidden_village.greedy'" not in loaded
+
+
 def test_the_notice_is_one_line_on_stderr_when_it_is_not_a_terminal(monkeypatch, capsys):
     monkeypatch.setattr(runs, "compile_seconds", lambda *a: 12.0)   # as if the cache were empty
     resolve(RunSpec(game="cake-race", strategy="threshold"))

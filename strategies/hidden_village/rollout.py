@@ -24,9 +24,12 @@ pointer into their buffer, so the copy is a State like any other, and the playou
 rules' own kernels (play_turn, finish_round, play_round): no rule is written twice.
 
 The rollout's chooser answers the decisions outside the turns it plans with its base
-strategy's answer. Importing this module compiles or loads its planner and chooser, and its
-bases' (greedy, the planner), and binds them in the rules' tables.
+strategy's answer. Importing this module compiles or loads its planner and chooser and binds
+them in the rules' tables; its base's kernels are loaded before a chunk plays with it
+(`bind_base`), so a rollout over the planner does not compile greedy.
 """
+import importlib
+
 import numpy as np
 
 from simcore.games.hidden_village import consts as K
@@ -35,18 +38,20 @@ from simcore.games.hidden_village.inforce import as_config
 from simcore.games.hidden_village.rules.decide import (CHOOSERS, PLANNERS, H, imagine_future)
 from simcore.games.hidden_village.rules.turn import finish_round, play_round, play_turn
 from simcore.jit import cfunc, njit
-from simcore.linked import CHOOSE_SIGNATURE, bind
+from simcore.linked import CHOOSE_SIGNATURE, bind, bind_prepare
 from simcore.packed import as_record
 from simcore.playout import (HEADER_SLOTS, copy_words, declare_stack_copy, events_last,
                              one_event_row, record_address, stack_words)
 from simcore.policy import FIRST, N_GENERIC, RANDOM
 from simcore.rng import mix64, next_u64, randint
 
-from . import greedy, planner  # noqa: F401  the bases: bound in the chooser table on import
 from .values import state_value
-from .params import P_BASE, P_ROUNDS, P_SAMPLES, ROLLOUT
+from .params import GREEDY, P_BASE, P_ROUNDS, P_SAMPLES, PLANNER, ROLLOUT
 
 NO_TOTAL = -1e300   # where the best playout total of a decision starts (below any total)
+# the bases that are strategies of this package: their modules, imported (and so compiled and
+# bound in the chooser table) only when a rollout plays with them
+BASE_MODULES = {GREEDY: f"{__package__}.greedy", PLANNER: f"{__package__}.planner"}
 # the copy: the state's words up to its event log (2 230 with the shipped cards), then one row
 # of events; 16 384 words (128 KiB of stack) leave room for some 3 000 more cards
 SCRATCH_WORDS = 16384
@@ -54,6 +59,14 @@ HEADER_WORDS = len(S.STATE.fields) * HEADER_SLOTS
 EVENTS = events_last(S.STATE)
 scratch_words = stack_words(SCRATCH_WORDS)
 choose_bound = H.choose_bound
+
+
+def bind_base(params) -> None:
+    """Make sure the rollout's base strategy (params' `base`) is bound in the chooser table
+    (simcore.linked.bind_prepare: before a chunk the rollout plays)."""
+    module = BASE_MODULES.get(int(params[P_BASE]))
+    if module is not None:
+        importlib.import_module(module)
 
 
 @njit
@@ -203,4 +216,5 @@ def plan_exported(rules, config, state, kind, p, params):
 
 bind(CHOOSERS, ROLLOUT, choose_exported, choose_rollout)
 bind(PLANNERS, ROLLOUT, plan_exported, plan_rollout)
+bind_prepare(CHOOSERS, ROLLOUT, bind_base)
 declare_stack_copy(CHOOSERS, ROLLOUT, SCRATCH_WORDS, EVENTS)

@@ -15,10 +15,11 @@ from simcore.games.hidden_village import state as S
 from simcore.games.hidden_village.config import make_config
 from simcore.games.hidden_village.rules.core import objectives_met
 from simcore.games.hidden_village.rules.setup import setup_game
-from simcore.games.hidden_village.rules.decide import plan_turn
+from simcore.games.hidden_village.rules.decide import CHOOSERS, plan_turn
 from simcore.games.hidden_village.rules.turn import begin_round, end_of_round, play_turn
 from simcore.games.hidden_village.state import new_state
 from simcore.harness import start_game
+from simcore.linked import prepare_seats
 from tests import invariant_count
 from tests.conftest import seat_all
 
@@ -170,6 +171,7 @@ def play_config(cat, level, die, games, players=3, finite_supply=False, seed=202
     out = np.zeros((games, 3), np.int64)
     s = strategies.get(strategy)
     seat_all(st, s.kernel_id, s.param_vector())
+    prepare_seats(CHOOSERS, st.sid[:1], st.par[:1])   # a rollout's base bound, as a run binds it
     play_checked(cat.rules, C, st, seed, 0, games, out)
     invariant_count.add(games, (out[:, 0] != OK).sum() + (out[:, 1] == K.RUNNING).sum())
     return out
