@@ -11,12 +11,11 @@ whole `Game` of a competitive game from its rules.
 
 Strategies are named as the strategy registry (strategies/) names them, and their ids and
 default parameters are the registry's: a rules folder names no strategy. The registry is
-reached by name at run time (`importlib`): these are Python values, never read by a kernel.
+reached by name at run time (`seats.seatable`): these are Python values, never read by a kernel.
 """
 from __future__ import annotations
 
 import hashlib
-import importlib
 from pathlib import Path
 from typing import NamedTuple
 
@@ -31,7 +30,7 @@ from .packed import register_word_tuple
 from .playout import check_stack_copies
 from .policy import FIRST, N_GENERIC, PLUGIN
 from .reportkit import Axis, Report
-from .seats import check_bound, illegal_answer, listed_names, param_row
+from .seats import check_bound, illegal_answer, listed_names, param_row, seatable
 from .summarykit import Accumulating, loss_lines, seat_finish, seat_lines, seat_partial, total
 
 NO_SEAT = -1        # Config.sid_q: seat q plays as `rivals` and the focal seat say
@@ -64,19 +63,15 @@ def config_class(module: str, fields: dict, max_players: int):
     return register_word_tuple(cls)
 
 
-def _registry():
-    return importlib.import_module("strategies")
-
-
 def strategy_names(game: str) -> list[str]:
     """The strategies a seat of `game` may play: the registry's built-in ones for it, one name
     per kernel id (strategies.seatable)."""
-    return sorted(_registry().seatable(game))
+    return sorted(seatable(game))
 
 
 def strategy_row(game: str, name: str, width: int) -> tuple[int, np.ndarray]:
     """A strategy's id and its default parameters as a row of `width` (the registry's)."""
-    s = _registry().seatable(game)[name]
+    s = seatable(game)[name]
     return s.kernel_id, param_row(np.asarray(s.param_vector()), width)
 
 
@@ -160,7 +155,7 @@ def seat_table(game: str, cfg, strategy_id: int, params, width: int) -> tuple:
 
 def _defaults(game: str, sid: int, width: int, memo: dict) -> np.ndarray:
     if not memo:
-        for s in _registry().seatable(game).values():
+        for s in seatable(game).values():
             memo[s.kernel_id] = param_row(np.asarray(s.param_vector()), width)
     return memo[sid]
 
@@ -224,12 +219,15 @@ def one_file_catalog(data: Path, load_rules):
 
 def registry_check(game: str, title: str):
     """`check_strategy` of a game whose strategies are the registry's: a generic one, a plug-in,
-    or one registered for the game."""
+    or one registered for the game, its parameters within their bounds and its own check
+    against the rules data (Strategy.check_vector)."""
     def check_strategy(catalog, strategy_id: int, params) -> None:
         if strategy_id < N_GENERIC or strategy_id == PLUGIN:
             return
-        if strategy_id not in {s.kernel_id for s in _registry().seatable(game).values()}:
+        by_id = {s.kernel_id: s for s in seatable(game).values()}
+        if strategy_id not in by_id:
             raise UserError(f"strategy #{strategy_id} does not play {title}")
+        by_id[strategy_id].check_vector(catalog, params)
     return check_strategy
 
 

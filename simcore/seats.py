@@ -8,10 +8,13 @@ every seat's strategy is there to be asked. Shared by every game's runner and `d
                    with the answer kept in three words of the state (read by `illegal_answer`)
   illegal_answer   the IllegalOption naming those three words, raised by the runner
   listed_names     a list option (`a,b,c`, `a+b`, or a sequence) as its names
+  seatable         the strategies a seat of a game may play, by name (the strategy registry's)
 
 The seating options themselves (rivals, seat, seat_strategy) are simcore.seating's.
 """
 from __future__ import annotations
+
+import importlib
 
 import numpy as np
 
@@ -73,3 +76,9 @@ def listed_names(value) -> list[str]:
     its names, stripped."""
     text = value if isinstance(value, str) else ",".join(value)
     return [x.strip() for x in text.replace("+", ",").split(",")]
+
+
+def seatable(game: str) -> dict:
+    """The built-in strategies a seat of `game` may play, by name (strategies.seatable): the
+    registry is reached by name at run time, so no rules module imports a strategy."""
+    return importlib.import_module("strategies").seatable(game)

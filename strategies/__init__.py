@@ -36,6 +36,8 @@ class Strategy:
     choices: dict = field(default_factory=dict)    # param -> {word: value} (e.g. base=greedy)
     kernels: str = ""                              # the module whose import binds its kernel
     compile_s: float = 0.0                         # about how long `kernels` compiles, cold
+    check: object = None                           # check(catalog, values): the parameters
+                                                   # against the rules data (UserError)
 
     def load(self) -> "Strategy":
         """Import the strategy's kernel module: it compiles its chooser (or loads it from the
@@ -72,16 +74,31 @@ class Strategy:
                 values[k] = float(v)
             except ValueError:
                 values[k] = None
-            lo, hi, extra = self.bounds.get(k, (None, None, None))
-            if values[k] is not None and lo is not None and not (lo <= values[k] <= hi or values[k] == extra):
-                also = f" (or {extra:g})" if extra is not None else ""
-                raise UserError(f"strategy '{self.name}': parameter '{k}' must be from {lo:g} to "
-                                f"{hi:g}{also}, got '{v}'")
+            if values[k] is not None:
+                self._check_bounds(k, values[k], v)
             if values[k] is None or (words and values[k] not in words.values()):
                 what = f"one of {', '.join(words)}" if words else "a number"
                 raise UserError(f"strategy '{self.name}': parameter '{k}' must be {what}, "
                                 f"got '{v}'")
         return values
+
+    def _check_bounds(self, name: str, value: float, shown) -> None:
+        lo, hi, extra = self.bounds.get(name, (None, None, None))
+        if lo is not None and not (lo <= value <= hi or value == extra):
+            also = f" (or {extra:g})" if extra is not None else ""
+            raise UserError(f"strategy '{self.name}': parameter '{name}' must be from {lo:g} to "
+                            f"{hi:g}{also}, got '{shown}'")
+
+    def check_vector(self, catalog, vector) -> None:
+        """A parameter vector (the API's: not necessarily made by param_values) checked for a
+        game's `catalog`: each parameter within its bounds, then against the rules data
+        (`check`). UserError, one line."""
+        import numpy as np
+        values = dict(zip(self.params, (float(x) for x in np.asarray(vector, np.float64).ravel())))
+        for k, v in values.items():
+            self._check_bounds(k, v, f"{v:g}")
+        if self.check is not None:
+            self.check(catalog, values)
 
     def activate(self, overrides: dict | None, decisions: list[str]) -> None:
         """Bind a plug-in's function and parameters to this thread before its games run."""

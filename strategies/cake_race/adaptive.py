@@ -7,7 +7,8 @@ id in the cake race's chooser table (simcore.linked): only a run that seats it p
 from simcore.games.cake_race import tables as T
 from simcore.games.cake_race import consts as K
 from simcore.games.cake_race import state as S
-from simcore.games.cake_race.config import ADAPTIVE, as_config
+from simcore.games.cake_race.config import as_config
+from strategies.cake_race.ids import ADAPTIVE
 from simcore.games.cake_race.decide import CHOOSERS
 from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind

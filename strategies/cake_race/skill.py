@@ -35,8 +35,8 @@ from math import exp
 
 from simcore.games.cake_race import consts as K
 from simcore.games.cake_race import state as S
-from simcore.games.cake_race.config import (P_MISTAKE, P_RIVAL_SKILL, P_SKILL, P_STEP, SKILL,
-                                            as_config)
+from simcore.games.cake_race.config import as_config
+from strategies.cake_race.ids import P_MISTAKE, P_RIVAL_SKILL, P_SKILL, P_STEP, SKILL
 from simcore.games.cake_race.decide import CHOOSERS
 from simcore.games.cake_race.rules import to_goal
 from simcore.jit import cfunc, njit

@@ -6,7 +6,7 @@ from simcore.games.cake_race import consts as K
 from simcore.games.cake_race import state as S
 from simcore.games.cake_race.catalog import load_catalog
 from simcore.games.cake_race.config import make_config, seat_strategies
-from simcore.games.cake_race.config import THRESHOLD
+from strategies.cake_race.ids import THRESHOLD
 from simcore.games.cake_race.rules import setup_game
 from simcore.games.cake_race.state import new_state
 from simcore.seats import assign_seats

@@ -12,7 +12,7 @@ from simcore.games.cake_race import consts as K
 from simcore.games.cake_race import state as S
 from simcore.games.cake_race.tables import K_CAP, K_ELIM_AT, K_MAX_ROUNDS, K_SUPPLY
 from simcore.games.cake_race.config import make_config, seat_strategies
-from simcore.games.cake_race.config import ADAPTIVE, ADAPTIVE_PARAMS, THRESHOLD
+from strategies.cake_race.ids import ADAPTIVE, ADAPTIVE_PARAMS, THRESHOLD
 from simcore.games.cake_race.exact import first_trip_odds
 from simcore.games.cake_race.rules import finish, game_over, play_turn, setup_game
 from simcore.games.cake_race.state import new_state

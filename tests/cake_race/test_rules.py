@@ -5,7 +5,7 @@ import pytest
 from simcore.games.cake_race import consts as K
 from simcore.games.cake_race import state as S
 from simcore.games.cake_race.tables import K_BROWN, K_CAKE, K_SUPPLY
-from simcore.games.cake_race.config import THRESHOLD
+from strategies.cake_race.ids import THRESHOLD
 from simcore.games.cake_race.rules import (chase, finish, game_over, move_options, play_round,
                                            play_turn, roll, take_cakes, turn_card)
 from simcore.policy import SCRIPTED

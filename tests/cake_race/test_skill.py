@@ -12,7 +12,8 @@ from simcore.harness import start_game
 from simcore.errors import UserError
 from simcore.games.cake_race import consts as K
 from simcore.games.cake_race import game
-from simcore.games.cake_race.config import check_strategy, make_config
+from simcore.games.cake_race.config import make_config
+from simcore.games.cake_race.game import check_strategy
 
 from .scenario import CAT, R, Game
 
@@ -99,7 +100,7 @@ def test_the_game_refuses_a_skill_vector_off_the_scale():
     s = strategies.get("skill", "cake-race", load=False)
     v = np.asarray(s.param_vector(), np.float64).copy()
     v[list(s.params).index("skill")] = 1.2
-    with pytest.raises(UserError, match="skill must be from 0 to 1, got 1.2"):
+    with pytest.raises(UserError, match="parameter 'skill' must be from 0 to 1, got '1.2'"):
         check_strategy(CAT, s.kernel_id, v)
 
 

@@ -5,9 +5,9 @@ cakes wins. `GAME` declares everything the generic layers read (simcore.gamekit.
 """
 from ...gamekit import ASSUME, Game
 from .catalog import load_catalog
-from .config import OPTIONS, check_strategy, make_config, seated
+from .config import OPTIONS, make_config, seated
 from .consts import DECISIONS, LOSS_REASONS, OUTCOMES, RESULT_FIELDS
-from .game import play_logged, run_games
+from .game import check_strategy, play_logged, run_games
 from .state import new_state
 from .report import REPORT
 from .summary import cell_extras, describe, summarize, summary_lines

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...seating import runners
+from ...seating import registry_check, runners
 from ...jit import njit
 from . import consts as K
 from . import state as S
-from .config import Config, check_strategy, seat_strategies
+from .config import GAME, Config, seat_strategies
 from .decide import H
 from .rules import play_game, setup_game
 from .state import new_state
@@ -56,7 +56,9 @@ def _seats(cfg: Config, strategy_id: int, params, width: int) -> tuple:
 
 # the harness's chunk loop over this game's set-up, play and result row (simcore.harness)
 run_chunk = H.chunk_loop(setup_game, play_game, record_result)
-run_games, play_logged = runners(H, run_chunk, game="cake-race", title="the cake race",
+# a strategy of the registry's for the cake race, its parameters checked (its own `check`)
+check_strategy = registry_check(GAME, "the cake race")
+run_games, play_logged = runners(H, run_chunk, game=GAME, title="the cake race",
                                  decisions=K.DECISIONS, check_strategy=check_strategy,
                                  new_state=new_state, n_result_fields=K.N_RESULT_FIELDS,
                                  seats=_seats)
