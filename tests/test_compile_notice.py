@@ -26,19 +26,25 @@ def test_a_run_whose_kernels_are_cached_compiles_nothing():
     assert compile_seconds(r.game, r.strategy) is None
 
 
-def test_a_greedy_run_loads_neither_the_planner_nor_the_rollout():
-    """A run compiles (or loads) only its own strategy's kernels: their modules are imported
-    only when a run uses them (in a fresh process: this one has imported them all)."""
+def strategy_modules_loaded(spec: str) -> str:
+    """The modules of strategies/hidden_village/ a run of RunSpec(`spec`) imports, in a fresh
+    process (this one has imported them all)."""
     import subprocess
     import sys
     code = ("import sys\n"
             "from experiments.runs import RunSpec, run\n"
-            "run(RunSpec(strategy='greedy'), 2)\n"
+            f"run(RunSpec({spec}), 1)\n"
             "print(sorted(m for m in sys.modules if m.startswith('strategies.hidden_village.')))\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=900,
                        cwd=jit._ROOT)
     assert r.returncode == 0, r.stderr[-2000:]
-    loaded = r.stdout.strip().splitlines()[-1]
+    return r.stdout.strip().splitlines()[-1]
+
+
+def test_a_greedy_run_loads_neither_the_planner_nor_the_rollout():
+    """A run compiles (or loads) only its own strategy's kernels: their modules are imported
+    only when a run uses them."""
+    loaded = strategy_modules_loaded("strategy='greedy'")
     assert "strategies.hidden_village.greedy" in loaded
     assert "strategies.hidden_village.planner" not in loaded
     assert "strategies.hidden_village.rollout" not in loaded
@@ -47,16 +53,7 @@ def test_a_greedy_run_loads_neither_the_planner_nor_the_rollout():
 def test_a_rollout_over_the_planner_loads_the_planner_and_not_greedy():
     """The rollout's base is bound before its chunk plays (simcore.linked.bind_prepare), and only
     that base: a rollout over the planner never imports greedy's chooser."""
-    import subprocess
-    import sys
-    code = ("import sys\n"
-            "from experiments.runs import RunSpec, run\n"
-            "run(RunSpec(strategy='rollout', params={'samples': 1}), 1)\n"
-            "print(sorted(m for m in sys.modules if m.startswith('strategies.hidden_village.')))\n")
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=900,
-                       cwd=jit._ROOT)
-    assert r.returncode == 0, r.stderr[-2000:]
-    loaded = r.stdout.strip().splitlines()[-1]
+    loaded = strategy_modules_loaded("strategy='rollout', params={'samples': 1}")
     assert "strategies.hidden_village.planner" in loaded
     assert "strategies.hidden_village.greedy'" not in loaded
 
