@@ -18,8 +18,13 @@ import json
 import os
 import subprocess
 import sys
+from contextlib import contextmanager
 
 HELPER_ENV = "MEEPLESIM_COMPILE_HELPER"
+# a first run compiling on two cores waits about this share of the one-process compile when the
+# game lists kernels to compile aside (Hidden Village, greedy: docs/performance.md); else about
+# as long as the longer of the rules and the kernels
+ASIDE_SHARE = 0.65
 
 
 def cores() -> int:
@@ -80,6 +85,77 @@ def stop(helper: subprocess.Popen | None) -> None:
     if helper is not None and helper.poll() is None:
         helper.terminate()
         helper.wait()
+
+
+def compile_seconds(game, strat, others=()) -> float | None:
+    """About how long the kernels a run of `strat` (and of the `others` it seats) needs take to
+    compile, or None when they are all in the kernel cache. `first_run` prints it on stderr, one
+    line, whether or not stderr is a terminal (a log then says why a first run was slow);
+    stdout, e.g. --json, stays clean."""
+    return _seconds(game, *_to_compile(game, strat, others))
+
+
+def _seconds(game, rules: float, kernels: float) -> float | None:
+    if not rules and not kernels:
+        return None
+    if _aside(game, rules, kernels):   # on two cores, with a helper
+        return max(kernels, (rules + kernels) * ASIDE_SHARE if game.compile_aside else rules)
+    return rules + kernels
+
+
+def _to_compile(game, strat, others) -> tuple[float, float]:
+    """About how long the game's rules and the strategies' kernels not in the cache take to
+    compile (0.0 for what is cached)."""
+    from simcore import jit
+    rules = 0.0 if rules_compiled(game) else game.compile_s
+    kernels = sum(s.compile_s for module, s in {s.kernels: s for s in (strat, *others) if s.kernels}.items()
+                  if not jit.has_compiled(module))
+    return rules, kernels
+
+
+def _aside(game, rules: float, kernels: float) -> bool:
+    """Does a helper process compile the rules? When the rules are missing and the run has
+    something to compile meanwhile: its strategies' kernels, or the rule kernels its game lists
+    aside."""
+    return bool(rules) and bool(kernels or game.compile_aside) and enabled()
+
+
+class FirstRun:
+    """A run's kernels, compiled before its first timed game when they must be (`compile`)."""
+
+    def __init__(self, game, needed: bool, helper, seed: int):
+        self.game, self.needed, self.helper, self.seed = game, needed, helper, seed
+
+    def compile(self, catalog, config, strategy_id: int, params) -> None:
+        """With the strategies loaded: help the helper with the rule kernels it reaches last,
+        wait for it, then play one game here, so that no timed play (a rate, a progress bar)
+        counts the compile and worker processes load the machine code from the cache instead
+        of each compiling it."""
+        if not self.needed:
+            return
+        if self.helper is not None:
+            help_with_rules(self.game, catalog, config, params)
+            self.helper.wait()   # its claims go with it; Ctrl-C here: first_run stops it
+        self.game.run_games(catalog, config, strategy_id, params, self.seed, 0, 1)
+
+
+@contextmanager
+def first_run(game, strat, others, players: int, seed: int):
+    """The compile a run of `strat` (and of the `others` it seats) needs, if any: the notice on
+    stderr (one line, its time measured by `compile_seconds`), the helper started on another
+    core when it helps; yields the FirstRun the run calls once its strategies are loaded; the
+    helper is ended however the block ends."""
+    seconds = compile_seconds(game, strat, others)
+    if seconds is not None:   # on stderr: a --json stdout stays clean
+        print(f"compiling the game kernels, first run only: about {seconds:.0f} s",
+              file=sys.stderr, flush=True)
+    needed = seconds is not None and strat.plugin is None
+    helper = start(game, players, seed) if needed and _aside(game, *_to_compile(game, strat, others)) \
+        else None
+    try:
+        yield FirstRun(game, needed, helper, seed)
+    finally:
+        stop(helper)
 
 
 def main(argv: list[str]) -> int:

@@ -6,7 +6,6 @@ chunk is a plain range of game indices and every stream is keyed by (s, purpose,
 """
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -18,10 +17,6 @@ from simcore.games import DEFAULT_GAME, get_game
 from simcore.rng import MAX_SEED
 
 DEFAULT_CHUNK = 2000
-# a first run compiling on two cores (experiments/compile_aside.py) waits about this share of
-# the one-process compile when the game lists kernels to compile aside (Hidden Village,
-# greedy: docs/performance.md); else about as long as the longer of the rules and the kernels
-ASIDE_SHARE = 0.65
 
 
 def check_seed(seed: int) -> int:
@@ -117,8 +112,9 @@ def _plain(v):
 
 
 def resolve(spec: RunSpec) -> Resolved:
-    """Load the data and resolve the options, once per command. Raises UserError / DataError
-    on bad input (an unknown option of the game, a bad value, a bad data folder...)."""
+    """Load the data and resolve the options, once per command, and load the strategies it
+    seats (compiled first, if they must be: compile_aside.first_run). Raises UserError /
+    DataError on bad input (an unknown option of the game, a bad value, a bad data folder...)."""
     import strategies
     game = get_game(spec.game)
     check_seed(spec.seed)
@@ -128,29 +124,14 @@ def resolve(spec: RunSpec) -> Resolved:
     config, variant = game.make_config(catalog, players=players, **game.config_options(options))
     strat = strategies.get(spec.strategy or game.default_strategy, game.name, load=False)
     others = seated(game, variant)
-    compile_s = compile_seconds(game, strat, others)
-    if compile_s is not None:   # on stderr: a --json stdout stays clean
-        print(f"compiling the game kernels, first run only: about {compile_s:.0f} s",
-              file=sys.stderr, flush=True)
-    helper = None
-    if compile_s is not None and strat.plugin is None and _aside(game, *_to_compile(game, strat, others)):
-        helper = compile_aside.start(game, players, spec.seed)   # the rules, on another core
-    try:
+    with compile_aside.first_run(game, strat, others, players, spec.seed) as first:
         for s in others:
             s.load()
         strat.load()
         params = strat.param_vector(spec.params)
         game.check_strategy(catalog, strat.kernel_id, params)
         strat.activate(spec.params, list(game.decisions))
-        if compile_s is not None and strat.plugin is None:
-            if helper is not None:
-                compile_aside.help_with_rules(game, catalog, config, params)
-                helper.wait()   # its claims go with it; Ctrl-C here: `stop` below ends it
-            # compile here, once, so that no timed play (a rate, a progress bar) counts it and
-            # worker processes load the machine code from the cache instead of each compiling it
-            game.run_games(catalog, config, strat.kernel_id, params, spec.seed, 0, 1)
-    finally:
-        compile_aside.stop(helper)
+        first.compile(catalog, config, strat.kernel_id, params)
     return Resolved(spec, game, options, catalog, config, variant, strat, params)
 
 
@@ -160,36 +141,6 @@ def seated(game, variant) -> list:
     import strategies
     names = game.seated(variant) if game.seated else ()
     return [strategies.get(n, game.name, load=False) for n in names]
-
-
-def compile_seconds(game, strat, others=()) -> float | None:
-    """About how long the kernels a run of `strat` (and of the `others` it seats) needs take to
-    compile, or None when they are all in the kernel cache. `resolve` prints it on stderr, one
-    line, whether or not stderr is a terminal (a log then says why a first run was slow);
-    stdout, e.g. --json, stays clean."""
-    rules, kernels = _to_compile(game, strat, others)
-    if not rules and not kernels:
-        return None
-    if _aside(game, rules, kernels):   # on two cores: compile_aside.py
-        return max(kernels, (rules + kernels) * ASIDE_SHARE if game.compile_aside else rules)
-    return rules + kernels
-
-
-def _to_compile(game, strat, others) -> tuple[float, float]:
-    """About how long the game's rules and the strategies' kernels not in the cache take to
-    compile (0.0 for what is cached)."""
-    from simcore import jit
-    rules = 0.0 if compile_aside.rules_compiled(game) else game.compile_s
-    kernels = sum(s.compile_s for module, s in {s.kernels: s for s in (strat, *others) if s.kernels}.items()
-                  if not jit.has_compiled(module))
-    return rules, kernels
-
-
-def _aside(game, rules: float, kernels: float) -> bool:
-    """Does a helper process compile the rules (compile_aside.py)? When the rules are missing
-    and the run has something to compile meanwhile: its strategies' kernels, or the rule
-    kernels its game lists aside."""
-    return bool(rules) and bool(kernels or game.compile_aside) and compile_aside.enabled()
 
 
 def run(spec: RunSpec | Resolved, games: int, chunk: int = DEFAULT_CHUNK, start: int = 0):

@@ -11,7 +11,8 @@ import pytest
 import experiments.compile_aside as aside
 import experiments.runs as runs
 import strategies
-from experiments.runs import RunSpec, compile_seconds, resolve, run
+from experiments.compile_aside import compile_seconds
+from experiments.runs import RunSpec, resolve, run
 from simcore import jit
 from simcore.games import get_game
 
@@ -105,9 +106,9 @@ def test_the_notice_counts_the_two_cores(monkeypatch, tmp_path):
     monkeypatch.setattr(aside, "cores", lambda: 2)
     monkeypatch.delenv(aside.HELPER_ENV, raising=False)
     both = game.compile_s + greedy.compile_s
-    assert compile_seconds(game, greedy) == pytest.approx(both * runs.ASIDE_SHARE)
+    assert compile_seconds(game, greedy) == pytest.approx(both * aside.ASIDE_SHARE)
     # the rules alone: the run compiles the kernels the game lists aside, the helper the rest
     assert compile_seconds(game, strategies.get("random", game.name)) == pytest.approx(
-        game.compile_s * runs.ASIDE_SHARE)
+        game.compile_s * aside.ASIDE_SHARE)
     monkeypatch.setenv(aside.HELPER_ENV, "0")
     assert compile_seconds(game, greedy) == both

@@ -1,13 +1,16 @@
-"""A run that has to compile says so (experiments.runs.compile_seconds, printed on stderr, one
-line, terminal or not) and compiles before any timed play; only the kernels a run uses count."""
+"""A run that has to compile says so (experiments.compile_aside.compile_seconds, printed on
+stderr, one line, terminal or not) and compiles before any timed play; only the kernels a run
+uses count."""
 import json
 
 from typer.testing import CliRunner
 
+import experiments.compile_aside as aside
 import experiments.runs as runs
 from experiments.cli import app
 import strategies
-from experiments.runs import RunSpec, compile_seconds, resolve
+from experiments.compile_aside import compile_seconds
+from experiments.runs import RunSpec, resolve
 from simcore import jit
 from simcore.games import get_game
 
@@ -59,7 +62,7 @@ def test_a_rollout_over_the_planner_loads_the_planner_and_not_greedy():
 
 
 def test_the_notice_is_one_line_on_stderr_when_it_is_not_a_terminal(monkeypatch, capsys):
-    monkeypatch.setattr(runs, "compile_seconds", lambda *a: 12.0)   # as if the cache were empty
+    monkeypatch.setattr(aside, "compile_seconds", lambda *a: 12.0)   # as if the cache were empty
     resolve(RunSpec(game="cake-race", strategy="threshold"))
     out = capsys.readouterr()
     assert out.err == "compiling the game kernels, first run only: about 12 s\n"
@@ -74,7 +77,7 @@ def test_no_notice_when_nothing_compiles(capsys):
 
 
 def test_the_notice_leaves_a_json_stdout_clean(monkeypatch):
-    monkeypatch.setattr(runs, "compile_seconds", lambda *a: 3.0)
+    monkeypatch.setattr(aside, "compile_seconds", lambda *a: 3.0)
     r = CliRunner().invoke(app, ["run", "--game", "cake-race", "--games", "20", "--json"])
     assert r.exit_code == 0, r.output
     assert "first run only: about 3 s" in r.stderr
