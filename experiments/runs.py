@@ -102,8 +102,9 @@ class Resolved:
     def kernels(self) -> tuple:
         """The modules binding the kernels of every strategy seated: the run's, then the
         others the game seats (the cake race's rivals), each once."""
-        return tuple(dict.fromkeys(s.kernels for s in (self.strategy, *seated(self.game, self.variant))
-                                   if s.kernels))
+        return tuple(dict.fromkeys(
+            [*self.strategy.kernel_modules(self.spec.params),
+             *(m for s in seated(self.game, self.variant) for m in s.kernel_modules())]))
 
     @property
     def assume(self) -> tuple:
