@@ -224,28 +224,35 @@ _DECLARED: set = set()      # the games whose declarations are registered (_decl
 def _declared(game: str) -> None:
     """Once per game: register the compiled strategies its folder declares (Game.strategies:
     a game outside the project has no strategies/<game>/) and, unless a `skill` of its own
-    plays it, the generic skill scale (skill_scale)."""
+    plays it, the generic skill scale (skill_scale). A bad declaration is a UserError, every
+    time the game is asked for (nothing of it is registered)."""
     if game in _DECLARED:
         return
-    _DECLARED.add(game)
     from simcore import games
     if game not in games.GAMES:
         return
     g = games.get_game(game, check=False)
+    own = []
     for o in g.strategies:
         if not N_GENERIC <= o.kernel_id < PLUGIN_SLOT or any(
-                s.kernel_id == o.kernel_id for s in _own(game)):
+                s.kernel_id == o.kernel_id for s in (*_own(game), *own)):
             raise UserError(f"game '{game}': strategy '{o.name}' has kernel_id {o.kernel_id}: "
                             f"give each of its strategies its own, from {N_GENERIC} to "
                             f"{PLUGIN_SLOT - 1}")
-        if any(_plays(s, game) for s in _REGISTRY.get(o.name, [])):
+        if any(_plays(s, game) for s in _REGISTRY.get(o.name, [])) or \
+                any(s.name == o.name for s in own):
             raise UserError(f"game '{game}': a strategy '{o.name}' plays it already: name its "
                             f"own strategy otherwise")
-        register(Strategy(o.name, o.kernel_id, o.description, params=dict(o.params),
-                          param_help=dict(o.param_help), games=(game,), kernels=o.kernels,
-                          compile_s=o.compile_s))
-    if not any(_plays(s, game) for s in _REGISTRY.get("skill", [])):
-        register(skill_scale(g))
+        own.append(Strategy(o.name, o.kernel_id, o.description, params=dict(o.params),
+                            param_help=dict(o.param_help), games=(game,), kernels=o.kernels,
+                            compile_s=o.compile_s))
+    scale = None
+    if not any(_plays(s, game) for s in _REGISTRY.get("skill", [])) and \
+            not any(s.name == "skill" for s in own):
+        scale = skill_scale(g, own)
+    for s in (*own, *([scale] if scale else [])):
+        register(s)
+    _DECLARED.add(game)
 
 
 def _own(game: str) -> list:
@@ -259,11 +266,14 @@ def _own(game: str) -> list:
     return [first[k] for k in sorted(first)]
 
 
-def skill_scale(g) -> SkillScale:
+def skill_scale(g, declared=()) -> SkillScale:
     """The generic skill scale of the game `g` (a simcore.gamekit.Game): from random to its
     strongest compiled strategy (`Game.strongest`; by default its own of the lowest id, else
-    `first`), which the parameter `strong` may name otherwise."""
-    strong = [*_own(g.name), _REGISTRY["first"][0]]
+    `first`), which the parameter `strong` may name otherwise. `declared`: its folder's own
+    strategies, not registered yet."""
+    own = sorted({s.kernel_id: s for s in reversed([*_own(g.name), *declared])}.values(),
+                 key=lambda s: s.kernel_id)
+    strong = [*own, _REGISTRY["first"][0]]
     names = {s.name: s for s in strong}
     default = g.strongest or strong[0].name
     if default not in names:
