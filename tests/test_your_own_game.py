@@ -216,3 +216,21 @@ def test_a_badly_declared_strategy_is_one_error_line(tmp_path, edit, words):
     r = cli("strategies", "--game", NAME, cwd=tmp_path, path=tmp_path / "games")
     lines = r.stderr.strip().splitlines()
     assert r.returncode == 2 and lines == [f"error: game '{NAME}': {words}"], r.stdout + r.stderr
+
+
+def test_a_strategy_whose_parameters_a_seat_cannot_hold_is_one_error_line(tmp_path):
+    """The generic skill scale's row holds 3 words before its strong strategy's parameters: a
+    `target` of 6 parameters does not fit the scaffold's 8 words, and would be cut."""
+    folder = tmp_path / "games" / "ship_captain_crew"
+    shutil.copytree(GAME, folder, ignore=shutil.ignore_patterns("__pycache__", "tests"))
+    init = folder / "__init__.py"
+    init.write_text(init.read_text().replace(
+        'params=(("target", 8.0),),', 'params=tuple((f"w{i}", 8.0) for i in range(6)),'))
+    r = cli("run", "--game", NAME, "--strategy", "skill", "--games", 10, cwd=tmp_path,
+            path=tmp_path / "games")
+    lines = r.stderr.strip().splitlines()
+    assert r.returncode == 2 and lines == [
+        "error: strategy 'skill' has 9 parameter words, more than a seat of ship-captain-crew "
+        "holds (8: the max_params of its control_fields)"], r.stdout + r.stderr
+    assert cli("run", "--game", NAME, "--strategy", "target", "--games", 10, cwd=tmp_path,
+               path=tmp_path / "games").returncode == 0
