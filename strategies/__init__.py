@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from simcore import plugins
 from simcore.errors import UserError
 from simcore.games import DEFAULT_GAME
-from simcore.packed import Vector
-import numpy as np
-
 from simcore.linked import PLUGIN_SLOT
+from simcore.packed import Vector
 from simcore.policy import FIRST, N_GENERIC, PLUGIN, RANDOM, SCRIPTED, SKILL
 
 
