@@ -97,8 +97,9 @@ class Resolved:
     def kernels(self) -> tuple:
         """The modules binding the kernels of every strategy seated: the run's, then the
         others the game seats (the cake race's rivals), each once."""
-        return tuple(dict.fromkeys(s.kernels for s in (self.strategy, *seated(self.game, self.variant))
-                                   if s.kernels))
+        return tuple(dict.fromkeys(
+            [*self.strategy.kernel_modules(self.spec.params),
+             *(m for s in seated(self.game, self.variant) for m in s.kernel_modules())]))
 
     @property
     def assume(self) -> tuple:
@@ -123,6 +124,7 @@ def resolve(spec: RunSpec) -> Resolved:
     catalog = game.load_catalog(spec.data, **game.catalog_options(options))
     config, variant = game.make_config(catalog, players=players, **game.config_options(options))
     strat = strategies.get(spec.strategy or game.default_strategy, game.name, load=False)
+    check_row_width(game, catalog, strat, spec.params)
     others = seated(game, variant)
     with compile_aside.first_run(game, strat, others, players, spec.seed) as first:
         for s in others:
@@ -133,6 +135,18 @@ def resolve(spec: RunSpec) -> Resolved:
         strat.activate(spec.params, list(game.decisions))
         first.compile(catalog, config, strat.kernel_id, params)
     return Resolved(spec, game, options, catalog, config, variant, strat, params)
+
+
+def check_row_width(game, catalog, strat, overrides) -> None:
+    """UserError when the strategy's parameters would not fit a seat's parameter row (the
+    state's `par`, `max_params` wide: simcore.harness.control_fields), where they would be cut;
+    a plug-in's parameters reach it by name, not through the row."""
+    st = game.new_state(catalog.rules, event_capacity=1)
+    width = st.par.shape[1] if hasattr(st, "par") else None
+    n = len(np.asarray(strat.param_vector(overrides)))
+    if strat.plugin is None and width is not None and n > width:
+        raise UserError(f"strategy '{strat.name}' has {n} parameter words, more than a seat of "
+                        f"{game.name} holds ({width}: the max_params of its control_fields)")
 
 
 def seated(game, variant) -> list:

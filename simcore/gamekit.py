@@ -244,6 +244,22 @@ def check_options(game: str, declared, given: dict, where: str = "") -> dict:
 
 # ----------------------------------------------------------------------------- the game interface
 @dataclass(frozen=True)
+class OwnStrategy:
+    """A compiled strategy a game's folder brings with it (`Game.strategies`): what a shipped
+    game registers from `strategies/<game>/`, for a game kept outside the project. The strategy
+    registry registers it for the game (strategies.Strategy's fields of the same names)."""
+    name: str
+    kernel_id: int                 # its slot in the game's chooser table: from
+                                   # simcore.policy.N_GENERIC to simcore.linked.PLUGIN_SLOT - 1
+    description: str
+    kernels: str                   # the module whose import compiles its chooser and binds it
+                                   # (simcore.linked.bind), e.g. f"{__name__}.bold"
+    params: tuple = ()             # (name, default) pairs, in the order its kernel reads them
+    param_help: tuple = ()         # (name, what it weighs) pairs
+    compile_s: float = 0.0         # about how long `kernels` compiles from an empty cache
+
+
+@dataclass(frozen=True)
 class Game:
     """Everything the generic layers (experiments/, reports/, the runner) know of one game:
     each game package builds one as `GAME` in its `__init__.py`, and nothing outside the
@@ -324,6 +340,11 @@ class Game:
     levers: str = ""               # its levers file, relative to the package folder (e.g.
                                    # "data/levers.toml"; simcore.levers): the data fields
                                    # `meeplesim tune` may move, with their ranges and steps
+    strategies: tuple = ()         # OwnStrategy: compiled strategies its folder brings (a game
+                                   # outside the project; a shipped game's are strategies/<game>/)
+    strongest: str = ""            # its strongest compiled strategy, by name: what the generic
+                                   # skill scale plays at skill 1 (strategies.skill_scale);
+                                   # "": its first own (lowest id), else `first`
 
     @property
     def folder(self) -> Path:

@@ -37,8 +37,9 @@ from typing import NamedTuple
 from . import jit
 from .eventlog import append_event
 from .linked import PLUGIN_SLOT, chooser_call
-from .policy import N_GENERIC, PLUGIN, choose_generic
-from .rng import stream_state
+from .policy import (N_GENERIC, P_SKILL, P_STRONG, P_STRONG_PARAMS, PLUGIN, SKILL, choose_generic,
+                     plays_strong)
+from .rng import randint, stream_state
 from .seats import checked_answer
 
 # st.ctl: the harness's words
@@ -97,8 +98,9 @@ def start_game(C, st, seed, game):
 
 def decide(R, C, st, p, kind, n):
     """Seat p's strategy picks one of st.options[:n] (0 without asking when n <= 1): a generic
-    strategy (simcore.policy) compiled in, any other through the game's chooser table
-    (simcore.linked); an answer out of range stops the game (seats.checked_answer)."""
+    strategy (simcore.policy) compiled in, the generic skill scale (policy.SKILL) as random or
+    as its strong strategy, any other through the game's chooser table (simcore.linked); an
+    answer out of range stops the game (seats.checked_answer)."""
     st.decisions[kind] += 1
     if n <= 1:
         return 0
@@ -107,6 +109,15 @@ def decide(R, C, st, p, kind, n):
     st.ctl[H_SEAT] = p
     if sid < N_GENERIC:
         i = choose_generic(sid, st.rng, STREAM_POLICY, n, par, st.ctl[H_ASKED])  # noqa: F821
+    elif sid == SKILL:      # the generic skill scale: the strong strategy's answer, or random's
+        strong = int(par[P_STRONG])
+        if not plays_strong(st.rng, STREAM_POLICY, par[P_SKILL]):  # noqa: F821
+            i = randint(st.rng, STREAM_POLICY, n)  # noqa: F821
+        elif strong < N_GENERIC:
+            i = choose_generic(strong, st.rng, STREAM_POLICY, n, par[P_STRONG_PARAMS:],  # noqa: F821
+                               st.ctl[H_ASKED])
+        else:
+            i = choose_bound(R, C, st, kind, n, strong, par[P_STRONG_PARAMS:])  # noqa: F821
     else:
         i = choose_bound(R, C, st, kind, n, PLUGIN_SLOT if sid == PLUGIN else sid,  # noqa: F821
                          par)

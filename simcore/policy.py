@@ -8,13 +8,21 @@ to ids and holds their descriptions and parameters.
 import numpy as np
 
 from .jit import njit
-from .rng import randint
+from .rng import randint, uniform
 
 FIRST = 0     # always option 0: deterministic, for tests and baselines
 RANDOM = 1    # uniform over the legal options, from the game's policy stream
 SCRIPTED = 2  # the i-th decision takes option params[i] (then option 0): scenario tests
 N_GENERIC = 3
 PLUGIN = 99   # a strategy written in Python by a user, called back per decision (simcore.plugins)
+# The generic skill scale, for a game without a `skill` of its own: at each decision, with
+# probability `skill` the strong strategy's answer, otherwise random's. Its id is outside the
+# chooser tables (simcore.linked: ids 0..31, the games' own from N_GENERIC up): the harness's
+# `decide` plays it in a branch of its own, asking the strong strategy itself.
+SKILL = 98
+# its parameter row (a seat's st.par[p]): the skill, the rivals' skill (read when the seats are
+# filled: simcore.seating.seat_table), the strong strategy's id, then that strategy's parameters
+P_SKILL, P_RIVAL_SKILL, P_STRONG, P_STRONG_PARAMS = range(4)
 
 
 @njit(inline="always")
@@ -29,3 +37,16 @@ def choose_generic(strategy_id, rng_states, policy_stream, n_options, params, de
             return np.int64(params[decision_no])
         return 0
     return -1
+
+
+@njit(inline="always")
+def plays_strong(rng_states, policy_stream, skill):
+    """Does a seat of `skill` take the strong strategy's answer at this decision (SKILL)? At
+    skill 1 always and at 0 never, without a draw (skill 0 then plays random's very draws, 1 the
+    strong strategy's very games); between, with probability `skill` (one draw of the policy
+    stream)."""
+    if skill >= 1.0:
+        return True
+    if skill <= 0.0:
+        return False
+    return uniform(rng_states, policy_stream) < skill

@@ -28,7 +28,7 @@ from .gamekit import Game, Option, event_log, event_names, game_runners, parse_s
 from .linked import prepare_seats
 from .packed import register_word_tuple
 from .playout import check_stack_copies
-from .policy import FIRST, N_GENERIC, PLUGIN
+from .policy import FIRST, N_GENERIC, P_RIVAL_SKILL, P_SKILL, PLUGIN, SKILL
 from .reportkit import Axis, Report
 from .seats import check_bound, illegal_answer, listed_names, param_row, seatable
 from .summarykit import Accumulating, loss_lines, seat_finish, seat_lines, seat_partial, total
@@ -131,7 +131,9 @@ def seats_words(variant, strategy: str) -> str:
 def seat_table(game: str, cfg, strategy_id: int, params, width: int) -> tuple:
     """(per_seat, ids, parameter rows) for the harness's chunk loop: with seat_strategy, a row
     per seat (a seat playing the run's strategy gets its parameters, the others their
-    strategy's defaults); without, row 0 for the focal seat and row 1 for the others."""
+    strategy's defaults); without, row 0 for the focal seat and row 1 for the others (with
+    `--rivals same` the run's parameters; the generic skill scale's rivals play at its
+    `rival_skill` unless it is -1)."""
     m = max(2, cfg.max_players)
     sids = np.full(m, FIRST, np.int64)
     pars = np.zeros((m, width), np.float64)
@@ -148,6 +150,8 @@ def seat_table(game: str, cfg, strategy_id: int, params, width: int) -> tuple:
     sids[0], pars[0] = strategy_id, param_row(params, width)
     if cfg.rival_sid == SAME:
         sids[1], pars[1] = sids[0], pars[0]
+        if strategy_id == SKILL and pars[0, P_RIVAL_SKILL] >= 0:   # the generic skill scale's
+            pars[1, P_SKILL] = pars[0, P_RIVAL_SKILL]               # rivals at rival_skill
     else:
         sids[1], pars[1] = cfg.rival_sid, _defaults(game, cfg.rival_sid, width, by_id)
     return 0, sids, pars
@@ -180,10 +184,10 @@ def runners(kernels, run_chunk, *, game: str, title: str, decisions,
             per_seat, sids, pars = 0, np.full(2, strategy_id, np.int64), \
                 np.repeat(param_row(params, width)[None], 2, axis=0)
         players = getattr(cfg, "players", len(sids))
-        seated = sids[:max(2, players)] if per_seat else sids[:2]
-        prepare_seats(kernels.choosers, seated, pars[:len(seated)])
-        check_bound(kernels.choosers, title, seated)
-        check_stack_copies(kernels.choosers, seated, st, title)
+        k = max(2, players) if per_seat else 2
+        prepare_seats(kernels.choosers, sids[:k], pars[:k])
+        check_bound(kernels.choosers, title, sids[:k], pars[:k])
+        check_stack_copies(kernels.choosers, sids[:k], st, title)
         try:
             run_chunk(catalog.rules, cfg, st, per_seat, sids, pars, seed, start, out)
         except ValueError:
@@ -222,7 +226,7 @@ def registry_check(game: str, title: str):
     or one registered for the game, its parameters within their bounds and its own check
     against the rules data (Strategy.check_vector)."""
     def check_strategy(catalog, strategy_id: int, params) -> None:
-        if strategy_id < N_GENERIC or strategy_id == PLUGIN:
+        if strategy_id < N_GENERIC or strategy_id in (PLUGIN, SKILL):
             return
         by_id = {s.kernel_id: s for s in seatable(game).values()}
         if strategy_id not in by_id:

@@ -21,7 +21,7 @@ import numpy as np
 from .errors import IllegalOption, UserError
 from .jit import njit
 from .linked import PLUGIN_SLOT, bound
-from .policy import N_GENERIC, PLUGIN
+from .policy import N_GENERIC, P_STRONG, PLUGIN, SKILL
 
 
 def param_row(params, width: int) -> np.ndarray:
@@ -43,11 +43,13 @@ def assign_seats(sid, par, focal, fsid, fpar, rsid, rpar):
             par[p, j] = fpar[j] if is_focal else rpar[j]
 
 
-def check_bound(choosers: str, game: str, sids) -> None:
+def check_bound(choosers: str, game: str, sids, pars) -> None:
     """Every strategy id in `sids` beyond the generic ones has a kernel bound in the game's
-    chooser table `choosers` (simcore.linked); `game` names the game in the error."""
-    for sid in sids:
-        sid = int(sid)
+    chooser table `choosers` (simcore.linked); for the generic skill scale, its strong
+    strategy's (the id in its parameter row, `pars` the seats' rows); `game` names the game in
+    the error."""
+    for sid, row in zip(sids, pars):
+        sid = int(row[P_STRONG]) if sid == SKILL else int(sid)
         if sid >= N_GENERIC and not bound(choosers, PLUGIN_SLOT if sid == PLUGIN else sid):
             raise UserError(f"strategy #{sid} has no kernel bound in {game}'s chooser table "
                             f"(strategies.get(NAME) loads a strategy's kernel)")

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from simcore import plugins
 from simcore.errors import UserError
 from simcore.games import DEFAULT_GAME
+from simcore.linked import PLUGIN_SLOT
 from simcore.packed import Vector
-from simcore.policy import FIRST, PLUGIN, RANDOM, SCRIPTED
+from simcore.policy import FIRST, N_GENERIC, PLUGIN, RANDOM, SCRIPTED, SKILL
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,36 @@ class Strategy:
             from simcore import plugin_chooser   # compiles the chooser: only when a plug-in plays
             plugin_chooser.activate(self.plugin, self.param_values(overrides), decisions)
 
+    def kernel_modules(self, overrides: dict | None = None) -> tuple:
+        """The modules binding the kernels it plays with these parameters (a worker imports
+        them before it plays)."""
+        return (self.kernels,) if self.kernels else ()
+
+
+@dataclass(frozen=True)
+class SkillScale(Strategy):
+    """The generic skill scale of a game without a `skill` of its own (simcore.policy.SKILL,
+    played by simcore.harness's `decide`): at each decision, with probability `skill` the
+    strong strategy's answer, otherwise a uniformly random legal option. Its parameters are
+    `skill`, `rival_skill` and `strong` (a word of `choices`, the strong strategy's kernel id);
+    the strong strategy plays with its registered defaults, which follow in the row."""
+    strong: tuple = ()      # the Strategies `strong` may name (the game's compiled ones, first)
+
+    def strong_strategy(self, overrides: dict | None = None) -> Strategy:
+        sid = self.param_values(overrides)["strong"]
+        return next(s for s in self.strong if s.kernel_id == sid)
+
+    def param_vector(self, overrides: dict | None = None) -> Vector:
+        values = self.param_values(overrides)
+        tail = np.asarray(self.strong_strategy(overrides).param_vector())
+        return Vector([values["skill"], values["rival_skill"], values["strong"], *tail])
+
+    def activate(self, overrides: dict | None, decisions: list[str]) -> None:
+        self.strong_strategy(overrides).load()
+
+    def kernel_modules(self, overrides: dict | None = None) -> tuple:
+        return self.strong_strategy(overrides).kernel_modules()
+
 
 # name -> the strategies of that name: one for every game ("*"), or one per game (each game's
 # `skill` is its own family on its own strongest strategy)
@@ -127,6 +160,7 @@ def register(strategy: Strategy) -> Strategy:
 def get(name: str, game: str = DEFAULT_GAME, load: bool = True) -> Strategy:
     """A strategy by name for a game: a registered one, an installed entry point, or
     `module:function`; its kernels bound, ready to play (`load=False`: its description only)."""
+    _declared(game)
     mine = [s for s in _REGISTRY.get(name, []) if _plays(s, game)]
     s = mine[0] if mine else None
     if s is None and name not in _REGISTRY and ":" in name:
@@ -160,6 +194,7 @@ def _from_entry_point(name: str) -> Strategy | None:
 def available(game: str = DEFAULT_GAME) -> list[str]:
     """The strategies of a game by name: the registered (built-in) ones it plays, and the
     plug-ins (plugin_names)."""
+    _declared(game)
     return sorted([n for n, ss in _REGISTRY.items()
                    if any(s.listed and _plays(s, game) for s in ss)] + plugin_names())
 
@@ -169,6 +204,7 @@ def seatable(game: str) -> dict:
     one per kernel id, the first registered (`workshop-first`, greedy with other defaults, plays
     as a run's strategy only: a Config holds a seat's id alone). Plain dict reads, no plug-in
     lookup: simcore.seating asks for every chunk it seats."""
+    _declared(game)
     first = {}
     for ss in _REGISTRY.values():
         for s in ss:
@@ -196,6 +232,87 @@ def parse_params(items: list[str] | None) -> dict:
         except ValueError:
             out[k] = v
     return out
+
+
+# ----------------------------------------------------------------------------- a game's own
+_DECLARED: set = set()      # the games whose declarations are registered (_declared)
+
+
+def _declared(game: str) -> None:
+    """Once per game: register the compiled strategies its folder declares (Game.strategies:
+    a game outside the project has no strategies/<game>/) and, unless a `skill` of its own
+    plays it, the generic skill scale (skill_scale). A bad declaration is a UserError, every
+    time the game is asked for (nothing of it is registered)."""
+    if game in _DECLARED:
+        return
+    from simcore import games
+    if game not in games.GAMES:
+        return
+    g = games.get_game(game, check=False)
+    own = []
+    for o in g.strategies:
+        if not N_GENERIC <= o.kernel_id < PLUGIN_SLOT or any(
+                s.kernel_id == o.kernel_id for s in (*_own(game), *own)):
+            raise UserError(f"game '{game}': strategy '{o.name}' has kernel_id {o.kernel_id}: "
+                            f"give each of its strategies its own, from {N_GENERIC} to "
+                            f"{PLUGIN_SLOT - 1}")
+        if any(_plays(s, game) for s in _REGISTRY.get(o.name, [])) or \
+                any(s.name == o.name for s in own):
+            raise UserError(f"game '{game}': a strategy '{o.name}' plays it already: name its "
+                            f"own strategy otherwise")
+        own.append(Strategy(o.name, o.kernel_id, o.description, params=dict(o.params),
+                            param_help=dict(o.param_help), games=(game,), kernels=o.kernels,
+                            compile_s=o.compile_s))
+    scale = None
+    if not any(_plays(s, game) for s in _REGISTRY.get("skill", [])) and \
+            not any(s.name == "skill" for s in own):
+        scale = skill_scale(g, own)
+    for s in (*own, *([scale] if scale else [])):
+        register(s)
+    _DECLARED.add(game)
+
+
+def _own(game: str) -> list:
+    """The compiled strategies registered for `game` alone, by kernel id (the first of each id:
+    `workshop-first` is greedy's)."""
+    first = {}
+    for ss in _REGISTRY.values():
+        for s in ss:
+            if "*" not in s.games and game in s.games and N_GENERIC <= s.kernel_id < PLUGIN_SLOT:
+                first.setdefault(s.kernel_id, s)
+    return [first[k] for k in sorted(first)]
+
+
+def skill_scale(g, declared=()) -> SkillScale:
+    """The generic skill scale of the game `g` (a simcore.gamekit.Game): from random to its
+    strongest compiled strategy (`Game.strongest`; by default its own of the lowest id, else
+    `first`), which the parameter `strong` may name otherwise. `declared`: its folder's own
+    strategies, not registered yet."""
+    own = sorted({s.kernel_id: s for s in reversed([*_own(g.name), *declared])}.values(),
+                 key=lambda s: s.kernel_id)
+    strong = [*own, _REGISTRY["first"][0]]
+    names = {s.name: s for s in strong}
+    default = g.strongest or strong[0].name
+    if default not in names:
+        raise UserError(f"game '{g.name}': strongest = '{default}' is none of its compiled "
+                        f"strategies ({', '.join(names)})")
+    top = names[default]
+    return SkillScale(
+        "skill", SKILL,
+        f"a player of limited skill: at each decision, with probability `skill` the strong "
+        f"strategy's answer (`strong`, default {top.name}), otherwise a uniformly random legal "
+        f"option: 0 plays like random, 1 like {top.name}",
+        params={"skill": 0.5, "rival_skill": 0.5, "strong": float(top.kernel_id)},
+        param_help={"skill": "the chance of the strong strategy's answer at each decision, "
+                             "from 0 (random's very draws) to 1 (the strong strategy's very games)",
+                    "rival_skill": "with --rivals same, the other seats' skill (0.5: a table of "
+                                   "average players, so a curve over `skill` is one player's "
+                                   "against the same rivals; -1: every seat at `skill`)",
+                    "strong": f"the strategy played at skill 1 ({', '.join(names)}), with its "
+                              f"default parameters"},
+        bounds={"skill": (0.0, 1.0, None), "rival_skill": (0.0, 1.0, -1.0)},
+        choices={"strong": {s.name: float(s.kernel_id) for s in strong}},
+        games=(g.name,), kernels=top.kernels, compile_s=top.compile_s, strong=tuple(strong))
 
 
 register(Strategy("first", FIRST, "always takes the first legal option (deterministic baseline)"))

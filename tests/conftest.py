@@ -22,6 +22,9 @@ from simcore.policy import FIRST, SCRIPTED
 from simcore.seats import param_row
 
 ROOT = Path(__file__).resolve().parent.parent
+# a game's own tests beside it in a toy folder run with its MEEPLESIM_GAME_PATH, in a process of
+# their own (tests/test_your_own_game.py), as its author runs them
+collect_ignore_glob = ["toy_games/*/tests/*"]
 
 
 @pytest.fixture(autouse=True)

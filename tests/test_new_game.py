@@ -176,13 +176,16 @@ VARIANTS = {
     # record_result writes the declared but unlisted TIE code for a loss
     "outcome": ([("rules.py", "K.WIN if w == f else K.LOSS", "K.WIN if w == f else K.TIE")],
                 [r"random: outcome code 3 \(\d+ games\) not in Game\.outcomes \(1 win, 2 loss\)",
-                 r"first: outcome code 3 \(\d+ games\) not in Game\.outcomes"]),
+                 r"first: outcome code 3 \(\d+ games\) not in Game\.outcomes",
+                 r"skill: outcome code 3 \(\d+ games\) not in Game\.outcomes"]),
     # the coin drawn from numba's own generator, not from the state's seeded stream
     "seed": ([("rules.py", "randint(st.rng, K.STREAM_COIN, 2)", "np.random.randint(0, 2)"),
               ("rules.py", "from ...harness import", "import numpy as np\n\nfrom ...harness import")],
              [r"random: the same seed gives the same rows: two runs of seed 1: \d+ of 120 games differ",
               r"random: the rows do not depend on the chunk size: ",
-              r"random: the rows do not depend on the number of worker processes: 1 against 2: "]),
+              r"random: the rows do not depend on the number of worker processes: 1 against 2: ",
+              r"skill: the same seed gives the same rows: two runs of seed 1: \d+ of 120 games differ",
+              r"skill: the rows do not depend on the chunk size: "]),
     # a result field named like the seating option `rivals`
     "field": ([("consts.py", '"rounds", "position"]', '"rounds", "rivals"]'),
                ("__init__.py", 'per_seat="position"', 'per_seat="rivals"')],
@@ -197,7 +200,8 @@ VARIANTS = {
               [r"random: the rows do not depend on the chunk size: one chunk of 120 against chunks "
                r"of 21: \d+ of 120 games differ \(the first: game 21\)",
                r"random: the rows do not depend on the number of worker processes: ",
-               r"first: the rows do not depend on the chunk size: "]),
+               r"first: the rows do not depend on the chunk size: ",
+               r"skill: the rows do not depend on the chunk size: "]),
 }
 
 

@@ -84,7 +84,7 @@ def test_unset_the_games_are_exactly_simcore_games():
 
 
 def test_the_variable_adds_the_toy_as_a_package_of_simcore_games(toy):
-    assert games.game_names() == sorted([*SHIPPED, NAME])
+    assert games.game_names() == sorted([*SHIPPED, NAME, "ship-captain-crew"])   # the tutorial's
     assert toy.package == "simcore.games.coin_race" and toy.folder == TOY
     assert sys.modules[toy.package].__file__ == str(TOY / "__init__.py")
 

@@ -34,4 +34,5 @@ def test_a_game_s_own_tests_beside_its_folder_need_only_that_game():
     with game_path(TOYS):
         assert games_for([TOY / "tests" / "test_rules.py", TOY / "test_more.py"]) == ["coin-race"]
         assert games_for([TOY, TESTS / "hobbit"]) == ["coin-race", "hobbit"]
-        assert games_for([TOYS]) == sorted([*EVERY, "coin-race"])   # the folder of games
+        # the folder of games: the toy and the tutorial's game
+        assert games_for([TOYS]) == sorted([*EVERY, "coin-race", "ship-captain-crew"])
