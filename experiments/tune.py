@@ -44,6 +44,8 @@ from .tune_bench import FRESH_SEED, Bench, Target, words  # noqa: F401 (FRESH_SE
 
 WIN = "win"                  # the target key of the run's own setting (no level named)
 SEATS = "seats"              # the target of every seat's win rate at the fair share
+HEROES = "heroes"            # the target of every hero's win share at the fair share
+HEROES_WITHIN = 0.05         # a hero's share is met within this of the fair share (5 points)
 ROUNDS = "rounds"            # the target of the game's mean length
 DEFAULT_GAMES = 500          # the first look of a candidate
 DEFAULT_MAX_GAMES = 16_000   # a candidate's last look
@@ -127,6 +129,8 @@ def parse_targets(items, game, catalog, players: int = 0) -> list:
     """--target KEY=P (repeatable) -> [Target]: KEY a value of the game's difficulty option
     (a level) or `win`, P a win rate strictly between 0 and 1; `seats=fair` (a game whose
     result rows carry the focal seat): every seat's win rate at the fair share, 1 / players;
+    `heroes=fair` (a game whose result rows carry each seat's hero and the winner, and whose
+    catalog lists its heroes): every hero's win share at the fair share, 1 / players;
     `rounds=N`: the mean number of rounds a game lasts."""
     out, seen = [], set()
     option = game.headline_options[0] if game.ladder is not None and game.headline_options else ""
@@ -147,6 +151,18 @@ def parse_targets(items, game, catalog, players: int = 0) -> list:
                 raise UserError(f"--target: '{key}' given twice")
             seen.add(key)
             out.append(Target(SEATS, 1 / players, players=players))
+            continue
+        if key == HEROES:
+            heroes = tuple(getattr(catalog, "heroes", None) or ())
+            if not heroes or not {"winner", "hero_0"} <= set(game.result_fields):
+                raise UserError(f"--target {item}: game '{game.name}' deals no heroes to balance")
+            if value.strip() != "fair":
+                raise UserError(f"--target {item}: a heroes target is heroes=fair (every hero's "
+                                f"win share at 1 / players)")
+            if key in seen:
+                raise UserError(f"--target: '{key}' given twice")
+            seen.add(key)
+            out.append(Target(HEROES, 1 / players, players=players, heroes=heroes))
             continue
         if key == ROUNDS:
             if "rounds" not in game.result_fields:
@@ -483,6 +499,13 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
     option = ts[0].option or (game.headline_options[0] if game.headline_options else "")
     if any(t.option for t in ts) and spec.options.get(option) is not None:
         raise UserError(f"--{option.replace('_', '-')}: the targets name the {option}s; leave it out")
+    if any(t.heroes for t in ts):
+        if not lever_items:
+            raise UserError("a heroes target moves the levers given: --lever ID (repeatable; "
+                            "`meeplesim tune --list-levers` lists the heroes' numbers)")
+        if spec.options.get("rivals") not in (None, "same") or spec.options.get("seat_strategy"):
+            raise UserError("a heroes target counts every seat's hero: every seat plays the "
+                            "strategy (leave --rivals and --seat-strategy out)")
     problems = choose_levers(ts, lever_items, levers)
     if full_grid and any(len(t) > 1 or len(ls) > 1 or not t[0].searched_alone for t, ls in problems):
         raise UserError("--exhaustive plays one lever per target (the check of the bisection)")
@@ -526,6 +549,13 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
                     s.why = "; ".join(x for x in (s.why, f"seats: the proposal {words(s.point)} leaves "
                                                   f"{', '.join(short)} outside the fair share's "
                                                   f"{t.win_rate:.1%} (95% intervals, fresh seeds)") if x)
+                # a heroes target: every hero's share within HEROES_WITHIN of the fair share
+                short = [r["key"] for r in rows if t.heroes and r["key"].startswith("hero-") and not r["met"]]
+                if t.heroes and short:
+                    s.reachable = False
+                    s.why = "; ".join(x for x in (s.why, f"heroes: the proposal {words(s.point)} leaves "
+                                                  f"{', '.join(short)} more than {HEROES_WITHIN:.0%} "
+                                                  f"from the fair share's {t.win_rate:.1%} (fresh seeds)") if x)
         at_ends = [_at_skill(bench, s, t, x, confirm_games) for s in searches for t in s.targets
                    for x in ends]
         first = next(iter(bench.cells.values()))
@@ -596,7 +626,9 @@ def calibrated(playtests: str, spec: RunSpec, targets: list, calibration_games: 
 
 def _confirm(bench: Bench, s, t: Target, games: int, band_games: int, game, folder) -> list:
     """The proposal for target t on fresh seeds: its win rate, 95% interval, whether it holds
-    the target, and its band over the knobs; a seats target, one row per seat (no band)."""
+    the target, and its band over the knobs; a seats target, one row per seat (no band); a
+    heroes target, one row per hero, met when its share is within HEROES_WITHIN of the fair
+    share (no band)."""
     c = bench.cell(t, s.point, seeds="confirm")
     if t.rounds:                      # the mean rounds, with the normal 95% interval of a mean
         mean, sd = bench.rounds(c, games)
@@ -604,6 +636,15 @@ def _confirm(bench: Bench, s, t: Target, games: int, band_games: int, game, fold
         return [{"key": t.key, "target": t.win_rate, "win_rate": mean, "ci_low": mean - half,
                  "ci_high": mean + half, "met": bool(mean - half <= t.win_rate <= mean + half),
                  "band_low": None, "band_high": None}]
+    if t.heroes:
+        out = []
+        for h, (n, w) in zip(t.heroes, bench.hero_wins(c, games, len(t.heroes))):
+            st = win_stats(w, max(n, 1), Z95)
+            out.append({"key": f"hero-{h}", "target": t.win_rate, "win_rate": st["win_rate"],
+                        "ci_low": st["ci_low"], "ci_high": st["ci_high"],
+                        "met": bool(n > 0 and abs(st["win_rate"] - t.win_rate) <= HEROES_WITHIN),
+                        "band_low": None, "band_high": None})
+        return out
     if t.seats:
         out = []
         for k, (n, w) in enumerate(bench.seat_wins(c, games, t.players)):

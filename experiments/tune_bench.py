@@ -19,15 +19,16 @@ SEEDS = {"search": 0, "confirm": 1, "retest": 2}   # phase -> multiple of FRESH_
 
 @dataclass(frozen=True)
 class Target:
-    key: str                 # a value of the difficulty option, "win", "seats" or "rounds"
-    win_rate: float          # the goal (for "seats": the fair share, 1 / players; for
-                             # "rounds": the mean number of rounds)
+    key: str                 # a value of the difficulty option, "win", "seats", "heroes" or "rounds"
+    win_rate: float          # the goal (for "seats" and "heroes": the fair share, 1 / players;
+                             # for "rounds": the mean number of rounds)
     option: str = ""         # the difficulty option the key is a value of ("" for the others)
-    players: int = 0         # "seats": every seat's win rate is the goal
+    players: int = 0         # "seats": every seat's win rate is the goal; "heroes": every hero's
+    heroes: tuple = ()       # "heroes": the heroes' ids, by the number the result rows give them
 
     @property
     def seats(self) -> bool:
-        return self.players > 0
+        return self.players > 0 and not self.heroes
 
     @property
     def rounds(self) -> bool:
@@ -35,8 +36,13 @@ class Target:
 
     @property
     def searched_alone(self) -> bool:
-        """Is it a win rate the bisection can search (one lever), not seats or rounds?"""
-        return not (self.seats or self.rounds)
+        """Is it a win rate the bisection can search (one lever), not seats, heroes or rounds?"""
+        return not (self.seats or self.heroes or self.rounds)
+
+    @property
+    def answers(self) -> int:
+        """The rows its confirmation gives: one per seat, one per hero, else one."""
+        return self.players if self.seats else len(self.heroes) if self.heroes else 1
 
 
 def words(point: dict) -> str:
@@ -124,6 +130,26 @@ class Bench:
         f = cell.result_fields
         seat, won = rows[:, f.index("seat")], rows[:, f.index("outcome")] == 1
         return [(int((seat == k).sum()), int((won & (seat == k)).sum())) for k in range(players)]
+
+    def hero_wins(self, cell, games: int, heroes: int) -> list:
+        """(games, wins) of each hero over games 0 .. games - 1 of a cell every seat of which
+        plays the run's strategy: a game for each seat's hero (the result rows' hero_0,
+        hero_1, ...), a win for the winner's (`winner`; a shared win is none)."""
+        rows = self.play([(cell.id,)], games).rows(cell.id, games)
+        f = cell.result_fields
+        players = rows[:, f.index("players")].astype(int)
+        winner = rows[:, f.index("winner")].astype(int)
+        n, w = [0] * heroes, [0] * heroes
+        q = 0
+        while f"hero_{q}" in f:
+            hero = rows[:, f.index(f"hero_{q}")].astype(int)
+            seated = players > q
+            for h in range(heroes):
+                mine = seated & (hero == h)
+                n[h] += int(mine.sum())
+                w[h] += int((mine & (winner == q)).sum())
+            q += 1
+        return list(zip(n, w))
 
     def rounds(self, cell, games: int) -> tuple:
         """(mean, standard deviation) of the rounds played over games 0 .. games - 1 of a cell."""

@@ -1,6 +1,7 @@
 """Several levers (experiments.tune): a maintained optimiser over the squared miss of the
-targets, sum over the targets of (win rate - goal)^2 (a seats target: over its seats; a rounds
-target: ((mean rounds - goal) / goal)^2), on paired seeds.
+targets, sum over the targets of (win rate - goal)^2 (a seats target: over its seats; a heroes
+target: their mean over its heroes; a rounds target: ((mean rounds - goal) / goal)^2), on
+paired seeds.
 
 1. The corners of the levers' box and the data's own point (when the box holds it) are played
    first and told to the optimiser: if the win rate is monotone in each lever, the corners hold its extremes, and a
@@ -70,6 +71,11 @@ def optimise(bench: Bench, targets: list, levers: list, games: int, max_games: i
                 per = bench.seat_wins(c, n, t.players)
                 w = sum(x for _, x in per)
                 total += sum((x / max(m, 1) - t.win_rate) ** 2 for m, x in per)
+            elif t.heroes:                   # every hero's win share against the fair share
+                per = bench.hero_wins(c, n, len(t.heroes))
+                w = bench.wins(c, n)
+                miss2 = [(x / m - t.win_rate) ** 2 for m, x in per if m]
+                total += sum(miss2) / max(len(miss2), 1)
             elif t.rounds:                   # the game's length, relative to the goal
                 mean, _ = bench.rounds(c, n)
                 w = bench.wins(c, n)

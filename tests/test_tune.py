@@ -146,6 +146,11 @@ def test_nearness_says_which_neighbour_is_nearer_the_target():
     (["--game", "cake-race", "--target", "rounds=long"], "the rounds must be a number"),
     (["--game", "gnome-village", "--target", "seats=0.3"], "a seats target is seats=fair"),
     (["--game", "gnome-village", "--target", "seats=fair", "--seat", "0"], "a seats target plays every seat in turn"),
+    (["--target", "heroes=fair", "--lever", "lost-smurfs"], "game 'hidden-village' deals no heroes to balance"),
+    (["--game", "hobbit", "--target", "heroes=0.25", "--lever", "beorn-defeat"], "a heroes target is heroes=fair"),
+    (["--game", "hobbit", "--target", "heroes=fair"], "a heroes target moves the levers given"),
+    (["--game", "hobbit", "--target", "heroes=fair", "--lever", "beorn-defeat", "--rivals", "random"],
+     "a heroes target counts every seat's hero"),
 ])
 def test_bad_tune_input_is_one_error_line(args, words):
     assert words in one_error("tune", *args)
@@ -258,6 +263,47 @@ def test_a_seats_target_moves_each_seats_own_coins_and_answers_seat_by_seat(tmp_
     prop = pd.read_csv(tmp_path / "report" / "tables" / "proposed_levels.csv")
     assert list(prop["tuned_for"]) == ["seats: seat 1", "seats: seat 2"]
     assert list(prop["win_rate"]) == pytest.approx([row["win_rate"] for row in d["rows"]])
+
+
+def test_a_heroes_target_moves_the_heroes_numbers_and_answers_hero_by_hero(tmp_path):
+    """The Hobbit at 4 players: Beorn's defeat-power as the lever, every hero's win share on
+    fresh seeds against the fair share (a game for each seat's hero, a win for the winner's),
+    met within 5 points; the candidate's rules hold the number."""
+    from experiments.tune import HEROES_WITHIN
+    from simcore.games.hobbit.catalog import load_catalog
+    heroes = load_catalog(None).heroes
+    folder = str(tmp_path / "t")
+    r = api.tune(api.RunSpec(game="hobbit", players=4), ["heroes=fair"], ["beorn-defeat=2..4"],
+                 games=40, max_games=80, confirm_games=60, band_games=0, execution=EX, trials=2,
+                 results=folder)
+    s = r.searches[0]
+    assert [lv.id for lv in s.levers] == ["beorn-defeat"] and 2 <= s.point[s.levers[0]] <= 4
+    d = r.to_dict()
+    assert [row["key"] for row in d["rows"]] == [f"hero-{h}" for h in heroes]
+    assert all(row["target"] == 0.25 and row["band_low"] is None for row in d["rows"])
+    assert all(row["met"] == (abs(row["win_rate"] - 0.25) <= HEROES_WITHIN) for row in d["rows"])
+    assert d["reachable"] == all(row["met"] for row in d["rows"])
+    value = s.point[s.levers[0]]
+    written = L.read_toml(tmp_path / "t" / "rules" / f"beorn-defeat={value}" / "heroes.toml")
+    assert next(h for h in written["hero"] if h["id"] == "beorn")["abilities"] == [["defeat-power", value]]
+
+
+def test_hero_wins_count_a_game_for_each_seats_hero_and_a_win_for_the_winners():
+    """Bench.hero_wins on rows built by hand: three 2-player games, hero 3 winning from either
+    seat, and a shared win (winner -1) counting a game for both heroes and a win for neither."""
+    import numpy as np
+    from experiments.tune_bench import Bench
+    fields = ["outcome", "players", "winner", "hero_0", "hero_1", "hero_2"]
+    rows = np.array([[1, 2, 0, 3, 1, -1], [2, 2, 1, 1, 3, -1], [3, 2, -1, 0, 3, -1]])
+
+    class Player:
+        def rows(self, cid, games):
+            return rows[:games]
+
+    bench = Bench.__new__(Bench)
+    bench.play = lambda units, games: Player()
+    cell = type("Cell", (), {"id": "c", "result_fields": fields})()
+    assert bench.hero_wins(cell, 3, 4) == [(1, 0), (2, 0), (0, 0), (3, 2)]
 
 
 def test_a_rounds_target_tunes_the_games_length_and_answers_with_its_mean_and_interval(tmp_path):

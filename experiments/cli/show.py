@@ -328,7 +328,7 @@ def tune_lines(r) -> list[str]:
 
     for s in r.searches:
         for t in s.targets:
-            mine = [next(rows) for _ in range(t.players if t.seats else 1)]
+            mine = [next(rows) for _ in range(t.answers)]
             levers = list(s.point.items())
             for k in range(max(len(levers), len(mine))):
                 key = mine[k]["key"] if k < len(mine) else ""

@@ -21,6 +21,14 @@ archenemy and left in the box); a card a player put there (Escape the Flames, Im
 Smaug's hoard) is known to him alone (State.arch_by): the others value it by what they can know
 of it (placed_worth).
 
+Every hero ability of the vocabulary (docs/hobbit-effects.md) counts where it acts: first-power,
+first-draw, draw-more and destroy-power in the worth of each play of a card that triggers them
+(hero_bonus); big-gain and top-deck in a gain's worth (hero_gain_bonus: a buy, a defeat's card);
+defeat-power in a fight's worth (the Power it gives back); destroy-power in the choice to destroy
+too; stash-start in what a Stash is expected to gain (stash_ahead); valor-discount in the Power a
+Valor buy takes (option_cost, zones.effective_cost: what a pair of buys has left); ambush-guard
+in the choice of the card Tauriel discards against an Ambush (fill_card, ASK_TAURIEL).
+
 The fixed weights (W_*) are the details of the valuation, named here; the parameters are the
 priorities. A value is in "points": about a Victory Point at the end, a Power early.
 """
@@ -33,7 +41,7 @@ from simcore.games.hobbit import consts as K
 from simcore.games.hobbit import state as S
 from simcore.games.hobbit import tables as T
 from simcore.games.hobbit.turn import owned_of_type, score
-from simcore.games.hobbit.zones import arch_top, effective_cost, loot_under
+from simcore.games.hobbit.zones import arch_top, effective_cost, hero_row, hero_value, loot_under
 from simcore.jit import njit
 
 from .greedy_params import (P_ATTACK, P_CORRUPTION, P_DEFENSE, P_DESTROY, P_DILUTE, P_DRAW,
@@ -54,7 +62,13 @@ W_CUP = 0.8             # A Small Cup: the next card played Stashed (in `stash`e
 W_SEND_OFF = 0.5        # A Warm Send-Off: another copy Stashed when it is gained (in `stash`es)
 W_HIDE_SEEK = 0.7       # Hide and Seek: a Stashed card back to the hand (in `draw`s)
 W_BOLG = 0.3            # Bolg: every deck's top card Stashed, one's own too (points)
-W_HERO_TYPE = 0.5       # a card of the type the hero's first-time ability rewards: its share
+W_HERO_TYPE = 0.5       # a card that can trigger the hero's first-time ability (first-power,
+                        # first-draw: its type; draw-more: it draws; destroy-power: it destroys):
+                        # its share of the ability (other cards of the deck trigger it too)
+W_TOP_DECK = 0.5        # top-deck: the card bought goes on top of the deck, its effects played
+                        # next turn rather than after a reshuffle (in that card's plays)
+W_STASH_START = 6.5     # stash-start: cards the hero's start-of-turn Stash adds to the Stash over
+                        # a game, beyond W_STASH_AHEAD (10 against 3.5 for the others, measured)
 W_STASH_AHEAD = 3.0     # vp-per-stash: cards the Stash will still gain over the whole game
 # the harm a row does to the player it hits (points; a Corruption's is the `corruption` parameter)
 W_HIT_DISCARD = 0.6     # per card discarded: that card's play lost
@@ -228,22 +242,66 @@ def is_attack(R, c):
 
 @njit
 def hero_bonus(R, st, p, c, params, off, pw):
-    """A card of the type p's hero's first-time ability rewards (first-power, first-draw)."""
+    """What p's hero's first-time abilities add to each play of card c: first-power and
+    first-draw for a card of their type, draw-more for a card that draws, destroy-power for a
+    card that destroys (W_HERO_TYPE of the ability: the first such card of a turn triggers it)."""
     h = st.pl[p, S.P_HERO]
     typ = R.card[c, T.C_AS_TYPE]
+    draws, destroys = False, False
+    for r in range(R.card[c, T.C_NFX]):
+        if R.fx[c, r, T.FX_TRIG] == K.TR_PLAY:
+            op = R.fx[c, r, T.FX_OP]
+            if op == K.OP_DRAW or op == K.OP_DRAW_DISCARD or op == K.OP_TAPESTRY:
+                draws = True
+            elif op == K.OP_DESTROY:
+                destroys = True
     v = 0.0
     for r in range(R.hero[h, T.HR_NFX]):
         op, a, b = R.hfx[h, r, T.FX_OP], R.hfx[h, r, T.FX_A], R.hfx[h, r, T.FX_B]
-        if (op == K.OP_FIRST_POWER or op == K.OP_FIRST_DRAW) and b == typ:
+        if (op == K.OP_FIRST_POWER or op == K.OP_FIRST_DRAW) and (b == typ or b == K.ANY_TYPE):
             v += W_HERO_TYPE * row_gain(R, op, a, b, params, off, pw)
+        elif op == K.OP_DRAW_MORE and draws:
+            v += W_HERO_TYPE * params[off + P_DRAW] * max(a, 1)
+        elif op == K.OP_DESTROY_POWER and destroys:
+            v += W_HERO_TYPE * pw * max(a, 1)
     return v
+
+
+@njit
+def hero_gain_bonus(R, C, st, p, c, bought, params, off, ctx):
+    """What p's hero's gain abilities add to gaining card c now: big-gain draws when c costs
+    enough and none did this turn (HB-H03: a bought card, a Loot or an archenemy gained by a
+    defeat); top-deck puts a bought card of its type on top of the deck, its effects played
+    sooner (W_TOP_DECK), the first of a turn."""
+    f, vw, es, pw, coop, clock = ctx
+    h = st.pl[p, S.P_HERO]
+    v = 0.0
+    for r in range(R.hero[h, T.HR_NFX]):
+        op, a, b = R.hfx[h, r, T.FX_OP], R.hfx[h, r, T.FX_A], R.hfx[h, r, T.FX_B]
+        if op == K.OP_BIG_GAIN and st.pl[p, S.P_BIG_GAINED] == 0 and R.card[c, T.C_COST] >= b:
+            v += params[off + P_DRAW] * max(a, 1)
+        elif op == K.OP_TOP_DECK and bought and st.pl[p, S.P_TOPPED] == 0 and \
+                (b == K.ANY_TYPE or b == R.card[c, T.C_TYPE]):
+            v += W_TOP_DECK * effects(R, C, st, p, c, params, off, ctx)
+    return v
+
+
+@njit
+def stash_ahead(R, st, p):
+    """Cards p's Stash will still gain over a whole game: W_STASH_AHEAD, and W_STASH_START
+    more with a hero's stash-start."""
+    h = st.pl[p, S.P_HERO]
+    for r in range(R.hero[h, T.HR_NFX]):
+        if R.hfx[h, r, T.FX_OP] == K.OP_STASH_START:
+            return W_STASH_AHEAD + W_STASH_START
+    return W_STASH_AHEAD
 
 
 @njit
 def effects(R, C, st, p, c, params, off, ctx):
     """What card c's text does for p each time it is played (or, a Location, each turn it
     stays), in points at this phase: its own rows, its Attacks (co-op: their harm to the
-    partners, counted against it), its Defense, the hero's liking for its type."""
+    partners, counted against it), its Defense, the hero's abilities it triggers."""
     f, vw, es, pw, coop, clock = ctx
     v = 0.0
     or_max, or_min, n_or = 0.0, 1.0e30, 0
@@ -288,7 +346,7 @@ def vp_worth(R, st, p, c, params, off, ctx):
             continue
         op, a, b = R.fx[c, r, T.FX_OP], R.fx[c, r, T.FX_A], R.fx[c, r, T.FX_B]
         if op == K.OP_VP_PER_STASH and b > 0:
-            v += a * (stash_n + W_STASH_AHEAD * (1.0 - f)) / b
+            v += a * (stash_n + stash_ahead(R, st, p) * (1.0 - f)) / b
         elif op == K.OP_HOARDING and b > 0:
             v -= a * stash_n / b
         elif op == K.OP_VP_PER_TYPE:
@@ -481,15 +539,46 @@ def gain_value(R, C, st, p, g, params, off, ctx):
     f, vw, es, pw, coop, clock = ctx
     if clock:
         return W_ALWAYS
+    hero = pw * hero_value(R, st, p, K.OP_DEFEAT_POWER)      # defeat-power: Power to spend on
     if loot_under(R, st) > 0:
-        return loot_worth(R, C, st, p, params, off, ctx) + params[off + P_LOOT]
+        r = hero_row(R, st, p, K.OP_BIG_GAIN)
+        if r >= 0 and st.pl[p, S.P_BIG_GAINED] == 0:
+            h = st.pl[p, S.P_HERO]
+            hero += params[off + P_DRAW] * max(R.hfx[h, r, T.FX_A], 1) * \
+                loot_share_costing(R, st, R.hfx[h, r, T.FX_B])
+        return loot_worth(R, C, st, p, params, off, ctx) + params[off + P_LOOT] + hero
     if R.card[g, T.C_FINAL]:
         mine = score(R, st, p) + R.card[g, T.C_VP]
         for q in range(st.sc[S.S_PLAYERS]):
             if q != p and score(R, st, q) >= mine:
                 return -W_ALWAYS
         return W_ALWAYS
-    return keep_value(R, C, st, p, g, params, off, ctx) + params[off + P_LOOT]
+    return keep_value(R, C, st, p, g, params, off, ctx) + params[off + P_LOOT] + hero + \
+        hero_gain_bonus(R, C, st, p, g, False, params, off, ctx)
+
+
+@njit
+def loot_share_costing(R, st, cost):
+    """The chance the face-down Loot a defeat gains now costs `cost` or more, as p can know it:
+    the share of such cards among the set-up Loot of the levels dealt under the archenemy and
+    not yet seen (under it and in the box, as loot_worth pools them); a card a player put there
+    counts as one of them."""
+    n = st.sc[S.S_ARCH_N]
+    k = loot_under(R, st)
+    mask, m, dear = 0, 0, 0
+    for i in range(n - 1 - k, n - 1):
+        b = loot_bit(R, st.arch[i]) if st.arch_by[i] == 0 else 0
+        if b != 0:
+            mask |= b
+            m += 1
+            if R.card[st.arch[i], T.C_COST] >= cost:
+                dear += 1
+    for i in range(st.sc[S.S_BOX_N]):
+        if loot_bit(R, st.box[i]) & mask:
+            m += 1
+            if R.card[st.box[i], T.C_COST] >= cost:
+                dear += 1
+    return dear / m if m > 0 else 0.0
 
 
 @njit
@@ -505,7 +594,8 @@ def buy_single(R, C, st, p, i, params, off, ctx):
         return gain_value(R, C, st, p, c, params, off, ctx)
     if coop and is_attack(R, c):
         return -W_ALWAYS
-    v = keep_value(R, C, st, p, c, params, off, ctx)
+    v = keep_value(R, C, st, p, c, params, off, ctx) + \
+        hero_gain_bonus(R, C, st, p, c, True, params, off, ctx)
     if clock and o != K.OPT_VALOR:
         v -= params[off + P_PATH]
     return v
@@ -612,6 +702,9 @@ def fill_card(R, C, st, p, n, params, off, ctx, out):
     if ask == K.ASK_STASH or ask == K.ASK_BARRELS or ask == K.ASK_SEND_OFF or \
             ask == K.ASK_GUARDS or ask == K.ASK_HIDE_SEEK:
         marginal = stash_marginal(R, st, p, params, off, ctx)
+    destroy_power = 0.0                  # destroy-power: the turn's first destroy gives Power
+    if ask == K.ASK_DESTROY and st.pl[p, S.P_DESTROYED] == 0:
+        destroy_power = pw * hero_value(R, st, p, K.OP_DESTROY_POWER)
     own = True
     if ask == K.ASK_GUARDS:
         own = own_discard_listed(st, p, n)
@@ -624,7 +717,7 @@ def fill_card(R, C, st, p, n, params, off, ctx, out):
                 out[i] = 0.0
             continue
         if ask == K.ASK_DESTROY:
-            out[i] = -keep_value(R, C, st, p, c, params, off, ctx)
+            out[i] = -keep_value(R, C, st, p, c, params, off, ctx) + destroy_power
         elif ask == K.ASK_STASH or ask == K.ASK_BARRELS or ask == K.ASK_SEND_OFF:
             out[i] = stash_value(R, C, st, p, c, params, off, ctx, marginal)
         elif ask == K.ASK_GUARDS:

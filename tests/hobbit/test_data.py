@@ -234,11 +234,11 @@ def test_knobs_change_the_packed_values():
     assert r.card[CAT.kind["azog"], T.C_COST] == R.card[CAT.kind["azog"], T.C_COST] + 2
 
 
-def test_every_lever_names_a_whole_number_field_in_range():
+def test_every_lever_names_a_whole_number_field_in_range(tmp_path):
     data = {name: read_toml(p) for name, p in ((n, C.DATA_DIR / n) for n in CAT.files)}
     lv = levers_.load(C.DATA_DIR / "levers.toml", data)
     assert [x.id for x in lv] == ["dos-deck", "auj-deck", "hand", "seat-1-vp", "seat-2-vp",
-                                  "seat-3-vp", "seat-4-vp", "seat-5-vp"]
+                                  "seat-3-vp", "seat-4-vp", "seat-5-vp"] + HERO_LEVERS
     for x in lv:
         assert x.lo <= x.current <= x.hi and x.current in x.values, x.id
     assert [x.seat for x in lv if x.default_for == "seats"] == [1, 2, 3, 4, 5]
@@ -246,7 +246,29 @@ def test_every_lever_names_a_whole_number_field_in_range():
     for x in lv:
         for value in (x.lo, x.hi):
             changed = levers_.data_with(data, {x: value})
-            assert changed["setup.toml"] != data["setup.toml"] or value == x.current
+            assert changed[x.file] != data[x.file] or value == x.current
+            if x.file == "heroes.toml":
+                C.load_catalog(levers_.write_data(tmp_path / f"{x.id}={value}", None, changed, x.id))
+
+
+# the heroes' numbers, in heroes.toml's order (Kili's top-deck has none)
+HERO_LEVERS = ["balin-power", "bilbo-draw", "thorin-power", "thorin-defeat", "dwalin-power",
+               "gandalf-draw", "gandalf-cost", "gloin-power", "oin-power", "bombur-draw",
+               "tauriel-power", "legolas-draw", "bard-discount", "beorn-defeat", "fili-power",
+               "fili-draw", "bofur-stash"]
+
+
+def test_each_hero_lever_moves_the_number_of_its_own_heros_ability(tmp_path):
+    data = {n: read_toml(C.DATA_DIR / n) for n in CAT.files}
+    lv = levers_.load(C.DATA_DIR / "levers.toml", data)
+    for lever_id in HERO_LEVERS:
+        x = lv.get(lever_id)
+        hero = lever_id.split("-")[0]
+        changed = levers_.data_with(data, {x: x.current + 1 if x.current < x.hi else x.current - 1})
+        r = C.load_catalog(levers_.write_data(tmp_path / lever_id, None, changed, lever_id)).rules
+        moved = [(i, row) for i in range(r.hero.shape[0]) for row in range(T.MAX_HERO_FX)
+                 if tuple(r.hfx[i, row]) != tuple(R.hfx[i, row])]
+        assert len(moved) == 1 and CAT.heroes[moved[0][0]] == hero, lever_id
 
 
 def test_a_levers_value_written_as_a_data_folder_loads(tmp_path):
@@ -312,11 +334,13 @@ def _copy(tmp_path):
     ("cards.toml", 'id = "ori"', 'id = "lindir"', "card 'lindir'", "duplicate id"),
     ("cards.toml", 'source = "review"', 'source = "film"', "card 'courage'", "unknown source 'film'"),
     # heroes
-    ("heroes.toml", '"draw-more 1"', '"draw-mor 1"', "hero 'bombur'", "unknown effect 'draw-mor'"),
-    ("heroes.toml", '"draw-more 1"', '"play draw-more 1"', "hero 'bombur'", "have no trigger ('play')"),
-    ("heroes.toml", '"draw-more 1"', '"power 1"', "hero 'bombur'", "'power' is not one of these effects"),
-    ("heroes.toml", '"top-deck ally"', '"top-deck wizard"', "hero 'kili'", "must be a card type"),
-    ("heroes.toml", 'set = "dos"\nabilities = ["draw-more 1"]', 'set = "bofa"\nabilities = ["draw-more 1"]',
+    ("heroes.toml", '["draw-more", 1]', '["draw-mor", 1]', "hero 'bombur'", "unknown effect 'draw-mor'"),
+    ("heroes.toml", '["draw-more", 1]', '["play", "draw-more", 1]', "hero 'bombur'", "have no trigger ('play')"),
+    ("heroes.toml", '["draw-more", 1]', '"power 1"', "hero 'bombur'", "'power' is not one of these effects"),
+    ("heroes.toml", '["draw-more", 1]', '["draw-more", 1.5]', "hero 'bombur'", "an ability is a non-empty string"),
+    ("heroes.toml", '["top-deck", "ally"]', '["top-deck", "wizard"]', "hero 'kili'", "must be a card type"),
+    ("heroes.toml", '["stash-start", 2]', '["stash-start", "ally"]', "hero 'bofur'", "must be a whole number"),
+    ("heroes.toml", 'set = "dos"\nabilities = [["draw-more", 1]]', 'set = "bofa"\nabilities = [["draw-more", 1]]',
      "hero 'bombur'", "unknown hero set 'bofa'"),
     # bad setup values
     ("setup.toml", "value = 5                       # HB-T09", "value = 0                       # HB-T09", "hand",

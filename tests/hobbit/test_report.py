@@ -169,6 +169,11 @@ def test_a_heros_win_share_counts_every_seat_of_the_measured_strategy_summed_ove
     assert f"worst {names[2]} {w(0, 2)} of 2 games" in text
     assert "fair share 33%" in text
     assert text.endswith("none above the fair share beyond its 95% interval; none below it.")
+    every = one(lines, "Each hero's win share (3 players, normal mode, greedy in every seat")
+    assert every.endswith(
+        f"best first: {names[8]} {w(2, 4)} of 4 games; {names[0]} {w(1, 6)} of 6 games; "
+        f"{names[1]} {w(1, 6)} of 6 games; {names[2]} {w(0, 2)} of 2 games; within 5 points of "
+        f"33.3%: 0 of 4 (not: {names[8]}, {names[0]}, {names[1]}, {names[2]}).")
     # the modes and the length are said once, at shift 0, not once per shift
     assert len([s for s in lines if s.startswith("Game length (3 players")]) == 1
     assert not any("heroes shifted" in s for s in lines), lines

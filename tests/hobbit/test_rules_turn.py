@@ -430,6 +430,23 @@ def test_valor_costs_three_for_two_power_and_one_vp_and_a_corruption_takes_one()
 
 
 # ------------------------------------------------------------------ heroes
+@pytest.mark.rule("HB-C01")
+def test_bofurs_stash_start_stashes_only_while_his_stash_is_below_its_cap():
+    R, cfg, st = new(heroes="bofur,kili")                    # stash-start 2
+    assert tuple(R.hfx[CAT.heroes.index("bofur"), 0, 1:3]) == (K.OP_STASH_START, 2)
+    clear(st, 0)
+    set_zone(st, 0, "hand", ["valor", "courage"])
+    set_zone(st, 0, "stash", ["despair"])
+    script(st, 0, [0])                                       # Stash the first card offered
+    TU.start_turn(R, cfg, st, 0)
+    assert zone(st, 0, "stash") == ["despair", "valor"] and zone(st, 0, "hand") == ["courage"]
+    asked = st.ctl[S.H_ASKED]
+    TU.start_turn(R, cfg, st, 0)                             # two in the Stash: no more
+    assert st.ctl[S.H_ASKED] == asked
+    assert zone(st, 0, "stash") == ["despair", "valor"] and zone(st, 0, "hand") == ["courage"]
+    ok(st, R)
+
+
 @pytest.mark.rule("HB-H01")
 def test_bombur_draws_one_more_off_a_card_he_plays_not_off_a_locations_end_draw():
     R, cfg, st = new(heroes="bombur,kili")

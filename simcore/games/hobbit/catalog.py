@@ -69,7 +69,7 @@ ARGS = {
     "end-draw": ("n", None), "vp-per-stash": ("n", "m"), "vp-per-type": ("n", "type"),
     "hoarding": ("n", "m"), "draw-more": ("n", None), "ambush-guard": (None, None),
     "big-gain": ("n", "n"), "defeat-power": ("n", None), "top-deck": (None, "type"),
-    "destroy-power": ("n", None), "stash-start": (None, None), "valor-discount": ("n", None),
+    "destroy-power": ("n", None), "stash-start": ("n0", None), "valor-discount": ("n", None),
 }
 HERO_OPS = ("first-power", "first-draw", "draw-more", "ambush-guard", "big-gain", "defeat-power",
             "top-deck", "destroy-power", "stash-start", "valor-discount")
@@ -205,8 +205,14 @@ def _card_row(f, label, text, ctype):
 
 
 def _hero_row(f, label, text):
+    """An ability: a string of words ('first-power 1 ally'), or the same words as a list with
+    its numbers as whole numbers (["first-power", 1, "ally"]: the form a lever can move)."""
+    if isinstance(text, list) and text and all(
+            isinstance(w, str) or (isinstance(w, int) and not isinstance(w, bool)) for w in text):
+        text = " ".join(str(w) for w in text)
     if not isinstance(text, str) or not text.split():
-        f.fail(label, f"an ability is a non-empty string like 'first-power 1 ally', got {text!r}")
+        f.fail(label, f"an ability is a non-empty string like 'first-power 1 ally' or a list "
+                      f"like [\"first-power\", 1, \"ally\"], got {text!r}")
     words = text.split()
     if words[0] in K.TRIGGERS:
         f.fail(label, f"ability '{text}': a hero's abilities have no trigger ('{words[0]}'): "

@@ -462,13 +462,17 @@ def hero_table(ov):
     return out
 
 
+HERO_BAND = 0.05     # the heroes are balanced: a hero's share within 5 points of the fair share
+
+
 def hero_answers(ov) -> list[str]:
     """Each hero's win share against the fair share, per player count and mode: the best and
     the worst, and the heroes whose 95% interval leaves out the fair share. In normal mode the
     fair share is 1/players; in Impossible Mode, where nobody wins when the Path runs dry, it
     is the focal seat's win rate over every hero; co-operatively, where everyone wins or loses
     together, each hero's games give the Company's win rate with it at the table, against the
-    Company's over every hero."""
+    Company's over every hero. Then every hero's, best first, with its interval, and how many
+    lie within HERO_BAND of the fair share (the assumption "the heroes are balanced")."""
     out = []
     for r0, cells, rec in hero_table(ov):
         p, mode = int(r0["players"]), mode_code(r0.get("mode", K.MODE_NORMAL))
@@ -506,6 +510,13 @@ def hero_answers(ov) -> list[str]:
                         else f"none above {mark} beyond its 95% interval")
         text += "; " + (f"below it: {', '.join(below)}" if below else "none below it") + "."
         out.append(text)
+        if len(items) > 2:                     # every hero, best first, and the 5-point band
+            near = [hero_name(ov, x[3]) for x in items if abs(x[0] - fair) > HERO_BAND]
+            out.append(f"Each hero's {'Company win rate' if mode == K.MODE_COOP else 'win share'} "
+                       f"({where}), best first: " + "; ".join(words(x) for x in items)
+                       + f"; within {100 * HERO_BAND:.0f} points of {pct(fair)}: "
+                       + f"{len(items) - len(near)} of {len(items)}"
+                       + (f" (not: {', '.join(near)})." if near else "."))
     return out
 
 

@@ -300,7 +300,8 @@ def scorch(R, C, st, p, a):
 def start_turn(R, C, st, p):
     """Reset the turn's counters; the Ambushes of the last refill hit p (HB-T10); the Stack
     Ongoing of the archenemy on top acts (HB-K01, HB-D12; of every archenemy in the stack with
-    stack_live whole-stack); a hero's stash-start."""
+    stack_live whole-stack); a hero's stash-start (while his Stash holds fewer cards than its
+    cap, if it has one)."""
     st.sc[S.S_POWER] = 0
     st.sc[S.S_FIGHTS] = 0
     st.sc[S.S_CUP] = 0
@@ -325,8 +326,11 @@ def start_turn(R, C, st, p):
         for r in range(R.card[a, T.C_NFX]):
             if R.fx[a, r, T.FX_TRIG] == K.TR_STACK and R.fx[a, r, T.FX_OP] == K.OP_SCORCH:
                 scorch(R, C, st, p, R.fx[a, r, T.FX_A])
-    if hero_row(R, st, p, K.OP_STASH_START) >= 0:
-        apply_op(R, C, st, p, -1, K.OP_STASH, 1, 0, 0)
+    r = hero_row(R, st, p, K.OP_STASH_START)
+    if r >= 0:
+        cap = R.hfx[st.pl[p, S.P_HERO], r, T.FX_A]        # 0: no cap
+        if cap == 0 or st.zn[p, K.Z_STASH] < cap:
+            apply_op(R, C, st, p, -1, K.OP_STASH, 1, 0, 0)
 
 
 @njit
