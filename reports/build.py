@@ -168,8 +168,9 @@ def sections(tables: dict, rep) -> list:
                     f"Wilson interval (rates in %)."))
     for c in rep.comparisons:
         out.append((c.stem, c.title, c.intro))
-    out.append(("skill_gap", "Skill gap", f"The best strategy minus {a_an('random')} {who}, "
-                f"everything else equal (points, paired game by game)."))
+    out.append(("skill_gap", "Skill gap", f"The strategy that wins most among those played "
+                f"minus {a_an('random')} {who}, everything else equal (points, paired game by "
+                f"game)."))
     out.append(("strategy_delta", "Strategy vs strategy", "One strategy (to) minus another "
                 "(from), everything else equal, paired game by game (points)."))
     out.append(("measures", "The game's numbers", "Per configuration: means with a normal 95% "

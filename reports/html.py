@@ -16,7 +16,7 @@ LABELS = {
     "halfwidth": "± (points)", "losses": "losses", "axis": "changed", "base": "from", "other": "to",
     "base_rate": "win rate, from (%)", "other_rate": "win rate, to (%)",
     "diff": "difference (points)", "correlation": "correlation", "rank": "rank",
-    "removed": "removed", "card": "card", "base_mix": "compared with mix", "best": "best strategy",
+    "removed": "removed", "card": "card", "base_mix": "compared with mix", "best": "strongest played",
     "baseline": "baseline", "mean": "mean", "q10": "10%", "q25": "25%", "q50": "median",
     "q75": "75%", "q90": "90%", "max": "max", "mean_won": "mean, won games",
     "mean_lost": "mean, lost games", "one_step_share": "one item from victory (% of losses)",

@@ -50,3 +50,20 @@ def plays_strong(rng_states, policy_stream, skill):
     if skill <= 0.0:
         return False
     return uniform(rng_states, policy_stream) < skill
+
+
+@njit(inline="always")
+def seat_skill(params, seat, focal, p_skill, p_rival_skill=-1, p_seat_0=-1):
+    """The skill a game's skill scale plays `seat` at: the seat's own (params[p_seat_0 + seat])
+    unless -1, else for a seat other than the `focal` one the rivals' (params[p_rival_skill])
+    unless -1, else `skill` (params[p_skill]). A scale without seats' own skills or without
+    rivals passes -1 for that index."""
+    if p_seat_0 >= 0:
+        s = params[p_seat_0 + seat]
+        if s >= 0.0:
+            return s
+    if p_rival_skill >= 0 and seat != focal:
+        r = params[p_rival_skill]
+        if r >= 0.0:
+            return r
+    return params[p_skill]

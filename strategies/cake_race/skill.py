@@ -42,25 +42,17 @@ from simcore.games.cake_race.rules import to_goal
 from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind
 from simcore.packed import as_record
+from simcore.policy import seat_skill
 from simcore.rng import randint, uniform
 
 from .adaptive import stay_values
-
-
-@njit(inline="always")
-def seat_skill(st, params):
-    """The skill of the seat whose turn it is: the focal seat's `skill`, a rival's
-    `rival_skill` (unless -1)."""
-    if st.sc[S.S_CUR] != st.sc[S.S_FOCAL] and params[P_RIVAL_SKILL] >= 0.0:
-        return params[P_RIVAL_SKILL]
-    return params[P_SKILL]
 
 
 @njit
 def choose_skill(R, cfg, st, kind, n, params):
     """Option i with probability proportional to exp(beta * (value_i - best)), on adaptive's
     values in cakes; skill 0 is `random`'s draw, skill 1 adaptive's choice."""
-    skill = seat_skill(st, params)
+    skill = seat_skill(params, st.sc[S.S_CUR], st.sc[S.S_FOCAL], P_SKILL, P_RIVAL_SKILL)
     if skill <= 0.0:
         return randint(st.rng, K.STREAM_POLICY, n)
     p = st.sc[S.S_CUR]

@@ -34,26 +34,14 @@ from simcore.games.gnome_village.decide import CHOOSERS
 from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind
 from simcore.packed import as_record
+from simcore.policy import seat_skill
 from simcore.rng import randint, uniform
 
 from .greedy import option_value
 
 GREEDY_PLAN = GREEDY_PARAMS["plan"]     # greedy's own lean (none): skill 1 plays its games
 GREEDY_PLAN_UNTIL = GREEDY_PARAMS["plan_until"]
-from .skill_params import OWN_SKILL, P_COIN, P_MISTAKE, P_RIVAL_SKILL, P_SEAT_0, P_SKILL
-
-
-@njit(inline="always")
-def seat_skill(st, params):
-    """The deciding seat's skill: its own (seat_q), else a rival's `rival_skill` (unless -1),
-    else `skill`."""
-    q = st.ctl[S.H_SEAT]
-    s = params[P_SEAT_0 + q]
-    if s != OWN_SKILL:
-        return s
-    if q != st.sc[S.S_FOCAL] and params[P_RIVAL_SKILL] >= 0.0:
-        return params[P_RIVAL_SKILL]
-    return params[P_SKILL]
+from .skill_params import P_COIN, P_MISTAKE, P_RIVAL_SKILL, P_SEAT_0, P_SKILL
 
 
 @njit
@@ -62,7 +50,7 @@ def choose_skill(R, C, st, kind, n, params):
     is random's draw, skill 1 greedy's choice (the first of the best values, as greedy takes).
     The values are computed again in each pass: the state has no room for them that no rule
     uses (st.spare holds the Architect's options while it asks)."""
-    skill = seat_skill(st, params)
+    skill = seat_skill(params, st.ctl[S.H_SEAT], st.sc[S.S_FOCAL], P_SKILL, P_RIVAL_SKILL, P_SEAT_0)
     if skill <= 0.0:
         return randint(st.rng, K.STREAM_POLICY, n)
     p = st.ctl[S.H_SEAT]

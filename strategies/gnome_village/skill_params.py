@@ -28,4 +28,3 @@ PARAM_HELP = {
 BOUNDS = {"skill": (0.0, 1.0, None), "mistake": (1e-6, 100.0, None),
           **{f"seat_{q}": (0.0, 1.0, -1.0) for q in range(4)}, "rival_skill": (0.0, 1.0, -1.0)}
 P_SKILL, P_MISTAKE, P_COIN, P_SEAT_0, P_RIVAL_SKILL = 0, 1, 2, 3, 7
-OWN_SKILL = -1.0     # a seat_q value: that seat plays at `skill`

@@ -29,23 +29,17 @@ from simcore.games.hidden_village.rules.decide import CHOOSERS
 from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind
 from simcore.packed import as_record
+from simcore.policy import seat_skill
 from simcore.rng import randint, uniform
 
 from .params import P_MISTAKE, P_SEAT_1, P_SKILL, SKILL
 from .planner import choose_planner
 
 
-@njit(inline="always")
-def seat_skill(st, params):
-    """The skill of the player whose turn it is (their seat's, else the team's)."""
-    s = params[P_SEAT_1 + st.sc[S.S_CUR]]
-    return s if s >= 0.0 else params[P_SKILL]
-
-
 @njit
 def choose_skill(R, C, st, kind, n, params):
     """Option i with probability proportional to exp(beta * (planner score_i - best))."""
-    skill = seat_skill(st, params)
+    skill = seat_skill(params, st.sc[S.S_CUR], -1, P_SKILL, -1, P_SEAT_1)   # the player whose turn it is
     if skill <= 0.0:
         return randint(st.rng, K.STREAM_POLICY, n)
     best_i = choose_planner(R, C, st, kind, n, params)   # fills st.option_scores[:n]

@@ -32,30 +32,18 @@ from simcore.games.hobbit.decide import CHOOSERS
 from simcore.jit import cfunc, njit
 from simcore.linked import CHOOSE_SIGNATURE, bind
 from simcore.packed import as_record
+from simcore.policy import seat_skill
 from simcore.rng import randint, uniform
 
-from .skill_params import GREEDY_AT, OWN_SKILL, P_MISTAKE, P_RIVAL_SKILL, P_SEAT_0, P_SKILL
+from .skill_params import GREEDY_AT, P_MISTAKE, P_RIVAL_SKILL, P_SEAT_0, P_SKILL
 from .values import best_index, fill_values, option_floats
-
-
-@njit(inline="always")
-def seat_skill(st, params):
-    """The deciding seat's skill: its own (seat_q), else a rival's `rival_skill` (unless -1),
-    else `skill`."""
-    q = st.ctl[S.H_SEAT]
-    s = params[P_SEAT_0 + q]
-    if s != OWN_SKILL:
-        return s
-    if q != st.sc[S.S_FOCAL] and params[P_RIVAL_SKILL] >= 0.0:
-        return params[P_RIVAL_SKILL]
-    return params[P_SKILL]
 
 
 @njit
 def choose_skill(R, C, st, kind, n, params):
     """Option i with probability proportional to exp(beta * (greedy's value_i - best)); skill 0
     is random's draw, skill 1 greedy's choice (the first of the best values, as greedy takes)."""
-    skill = seat_skill(st, params)
+    skill = seat_skill(params, st.ctl[S.H_SEAT], st.sc[S.S_FOCAL], P_SKILL, P_RIVAL_SKILL, P_SEAT_0)
     if skill <= 0.0:
         return randint(st.rng, K.STREAM_POLICY, n)
     out = option_floats()

@@ -24,4 +24,3 @@ BOUNDS = {"skill": (0.0, 1.0, None), "mistake": (1e-6, 100.0, None),
 P_SKILL, P_MISTAKE, P_SEAT_0 = 0, 1, 2
 P_RIVAL_SKILL = P_SEAT_0 + MAX_PLAYERS
 GREEDY_AT = len(OWN_PARAMS)      # where greedy's weights start in the vector
-OWN_SKILL = -1.0     # a seat_q value: that seat plays at `skill`

@@ -108,9 +108,10 @@ def answers(ov) -> list[str]:
                 parts.append(f"{points(r['diff'])} points at {level_name(lv)} ({r['best']}, "
                              f"{interval_words(r)})")
         if parts:
-            out.append(f"Skill: the best strategy wins more often than a random team "
-                       f"({count(p, 'player')}) by " + ", ".join(parts) + ".")
-    # 5. how close losses come, at the hardest level for the best strategy
+            out.append(f"Skill: the strategy that wins most among those played here wins more "
+                       f"often than a random team ({count(p, 'player')}) by "
+                       + ", ".join(parts) + ".")
+    # 5. how close losses come, at the hardest level for the strategy that wins most here
     losses = ov.tables.get("loss_reasons")
     if losses is not None and not losses.empty:
         s = select(losses, players=p, strategy=best)
