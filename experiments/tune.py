@@ -125,6 +125,16 @@ class TuneResult:
 
 
 # ----------------------------------------------------------------------------- input
+def _fair(item: str, key: str, value: str, seen: set, what: str) -> None:
+    """A fair-share target (seats=fair, heroes=fair), given once: `what` at 1 / players."""
+    if value.strip() != "fair":
+        raise UserError(f"--target {item}: a {key} target is {key}=fair (every {what} at "
+                        f"1 / players)")
+    if key in seen:
+        raise UserError(f"--target: '{key}' given twice")
+    seen.add(key)
+
+
 def parse_targets(items, game, catalog, players: int = 0) -> list:
     """--target KEY=P (repeatable) -> [Target]: KEY a value of the game's difficulty option
     (a level) or `win`, P a win rate strictly between 0 and 1; `seats=fair` (a game whose
@@ -144,24 +154,14 @@ def parse_targets(items, game, catalog, players: int = 0) -> list:
             if "seat" not in game.result_fields:
                 raise UserError(f"--target {item}: game '{game.name}' has no seats to balance (its "
                                 f"players win or lose together)")
-            if value.strip() != "fair":
-                raise UserError(f"--target {item}: a seats target is seats=fair (every seat's win "
-                                f"rate at 1 / players)")
-            if key in seen:
-                raise UserError(f"--target: '{key}' given twice")
-            seen.add(key)
+            _fair(item, key, value, seen, "seat's win rate")
             out.append(Target(SEATS, 1 / players, players=players))
             continue
         if key == HEROES:
             heroes = tuple(getattr(catalog, "heroes", None) or ())
             if not heroes or not {"winner", "hero_0"} <= set(game.result_fields):
                 raise UserError(f"--target {item}: game '{game.name}' deals no heroes to balance")
-            if value.strip() != "fair":
-                raise UserError(f"--target {item}: a heroes target is heroes=fair (every hero's "
-                                f"win share at 1 / players)")
-            if key in seen:
-                raise UserError(f"--target: '{key}' given twice")
-            seen.add(key)
+            _fair(item, key, value, seen, "hero's win share")
             out.append(Target(HEROES, 1 / players, players=players, heroes=heroes))
             continue
         if key == ROUNDS:
