@@ -19,7 +19,7 @@ from . import figures as F
 from . import html as H
 from . import sensitivity as S
 from . import table as Y
-from .tune import proposed, searched, split_tune
+from .tune import at_skill_ends, proposed, searched, split_tune
 from . import tables as T
 from .answers import (answers, fair_results, fixed_cells, full_mix, headline, main_results,
                       overview_report, overview_rows, players_of, shown_curves, shown_report,
@@ -61,6 +61,9 @@ def games_tables(df: pd.DataFrame, rep, ctx: Context | None = None) -> dict:
     tables = {}
     if tune is not None:
         tables["proposed_levels"], tables["tune_searched"] = proposed(tune), searched(tune)
+        ends = at_skill_ends(tune)
+        if not ends.empty:      # a calibrated tune: the proposal at the skill interval's ends
+            tables["proposed_at_skill_ends"] = ends
         if df.empty:            # a tune is all the results hold: its candidates are other rules
             return {**tables, "win_odds": pd.DataFrame(columns=["cell", "strategy", "games", "wins",
                                                              "win_rate", "ci_low", "ci_high"]),
@@ -155,6 +158,11 @@ def sections(tables: dict, rep) -> list:
                 "target, the lever's value the tune proposes beside the data's, and the win rate "
                 "at the proposal replayed on fresh seeds with its 95% Wilson interval, and whether "
                 "that interval holds the goal."))
+    out.append(("proposed_at_skill_ends", "The proposal at the calibrated skill's ends",
+                "Design mode for a calibrated table (`meeplesim tune --calibrated`): each "
+                "proposal replayed on the confirmation's fresh seeds by a team at each end of the "
+                "calibrated skill's 95% interval: win rate with its 95% Wilson interval, and "
+                "whether that interval holds the goal."))
     out.append(("tune_searched", "Values the tune searched", "Every value of each lever the "
                 "search played, on paired seeds: games, wins, win rate with its 95% Wilson "
                 "interval."))

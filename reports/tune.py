@@ -3,7 +3,8 @@ section "Proposed levels". A tune's rows carry `tune_target` (the target's key, 
 `tune_goal` (its win rate), `lever`, `value` and `current` (the value the data held; with
 several levers, comma-separated in the same order) and `phase`: `search` (the search's paired
 games), `retest` (several levers: the best point's neighbours on seeds of their own) or
-`confirm` (the proposal's replay on fresh seeds). A `seats` target (every seat's win rate at
+`confirm` (the proposal's replay on fresh seeds), and for a calibrated tune `confirm-skill` (the
+proposal replayed by a team at each end of the calibrated skill's interval). A `seats` target (every seat's win rate at
 the fair share) is shown seat by seat, a `rounds` target (a game's length) by its mean rounds
 with their normal 95% interval."""
 from __future__ import annotations
@@ -57,6 +58,26 @@ def proposed(tune: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
             "ci_low", "ci_high", "met"]
     if any("mean_rounds" in r for r in rows):
         cols[5:5] = ["goal_rounds", "mean_rounds", "rounds_ci_low", "rounds_ci_high"]
+    return pd.DataFrame(rows, columns=cols)
+
+
+def at_skill_ends(tune: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
+    """A calibrated tune's proposal (`tune --calibrated`) replayed by a team at each end of the
+    calibrated skill's 95% interval, on the confirmation's fresh seeds (phase `confirm-skill`):
+    one row per target and skill, the win rate with its 95% interval and whether that interval
+    holds the goal. Empty for any other tune."""
+    cols = ["tuned_for", "lever", "proposed", "skill", "goal", "games", "wins", "win_rate",
+            "ci_low", "ci_high", "met"]
+    ends = tune[tune["phase"].astype(str) == "confirm-skill"]
+    if ends.empty or "param_skill" not in ends.columns:
+        return pd.DataFrame(columns=cols)
+    rows = []
+    for (key, lever, skill), g in ends.groupby(["tune_target", "lever", "param_skill"], sort=True):
+        goal = float(g["tune_goal"].iloc[0])
+        r = _rate_row(g, z)
+        rows.append({"tuned_for": key, "lever": lever, "proposed": str(g["value"].iloc[0]),
+                     "skill": float(skill), "goal": goal, **r,
+                     "met": bool(r["ci_low"] <= goal <= r["ci_high"])})
     return pd.DataFrame(rows, columns=cols)
 
 

@@ -96,7 +96,6 @@ class Strategy:
         """A parameter vector (the API's: not necessarily made by param_values) checked for a
         game's `catalog`: each parameter within its bounds, then against the rules data
         (`check`). UserError, one line."""
-        import numpy as np
         values = dict(zip(self.params, (float(x) for x in np.asarray(vector, np.float64).ravel())))
         for k, v in values.items():
             self._check_bounds(k, v, f"{v:g}")

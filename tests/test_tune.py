@@ -356,6 +356,13 @@ def test_a_calibrated_tune_tunes_at_the_skill_intervals_middle_and_replays_both_
     d = r.to_dict()["calibrated"]
     assert d["skill_low"] == f.low and d["tuned_at"] == r.params["skill"] and d["ends"] == r.ends
     assert (res / "calibration" / "calibration.json").is_file()
+    # the report of the tune folder shows the proposal at both ends, as the command printed them
+    import pandas as pd
+    api.report([str(res)], out=str(tmp_path / "report"))
+    ends = pd.read_csv(tmp_path / "report" / "tables" / "proposed_at_skill_ends.csv")
+    assert list(ends["skill"]) == [f.low, f.high] and list(ends["games"]) == [300, 300]
+    assert list(ends["wins"]) == [round(e["win_rate"] * 300) for e in r.ends]
+    assert list(ends["met"]) == [e["met"] for e in r.ends]
     again = run()
     same = lambda d: {k: v for k, v in d.items() if k != "games_spent"}
     assert again.games_spent == 0 and same(again.to_dict()) == same(r.to_dict())
