@@ -97,6 +97,29 @@ def test_calibrate_prints_the_issues_json_object(tmp_path):
         assert p["ci_low"] <= p["win_rate"] <= p["ci_high"]
 
 
+@pytest.mark.parametrize("game, text, configurations", [
+    # the rows' 2 and 4 players, and the prediction at the default 3
+    ("gnome-village", "players,games,wins\n2,20,11\n4,12,2\n", 3),
+    # the rows, and the predictions for each mode at the default 4 players (4 normal: a row's)
+    ("hobbit", "players,mode,games,wins\n4,normal,20,5\n3,coop,10,7\n", 4),
+])
+def test_calibrate_places_a_table_of_each_competitive_game_on_its_skill_scale(tmp_path, game, text,
+                                                                              configurations):
+    """Gnome Village's and the Hobbit's own skill scales: the focal seat's skill, the rivals at
+    the scale's `rival_skill`; every row fitted inside its interval."""
+    p = write(tmp_path, text)
+    r = cli.invoke(app, ["calibrate", p, "--game", game, "--games", "200", "--points", "3",
+                         "--jobs", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.stdout)
+    assert d["game"] == game and 0 <= d["skill_low"] <= d["skill"] <= d["skill_high"] <= 1
+    assert d["games_simulated"] == configurations * 3 * 200 and 0 < d["fit_p"] <= 1
+    assert [(row["games"], row["wins"]) for row in d["rows"]] == \
+        [tuple(int(x) for x in line.split(",")[-2:]) for line in text.splitlines()[1:]]
+    for row in d["rows"]:
+        assert 0 <= row["fitted_low"] <= row["fitted"] <= row["fitted_high"] <= 1
+
+
 def test_calibrate_run_again_on_its_results_folder_plays_nothing_new(tmp_path):
     p = write(tmp_path, "seat,won\n0,1\n0,0\n1,1\n")
     spec = api.RunSpec(game="cake-race", seed=3)
