@@ -5,7 +5,8 @@ source checked (as `check-data`); and, played through experiments.api with `rand
 strategy the registry has for it, every decision is answered legally, every outcome code is
 one of `Game.outcomes` and every loss reason one of `Game.loss_reasons`, and the rows depend
 on the seed alone: the same seed gives the same rows, whatever the chunk size and the number
-of worker processes.
+of worker processes; and the invariants the game declares (`Game.invariants`) hold after every
+game played.
 """
 from __future__ import annotations
 
@@ -107,6 +108,25 @@ def check_game(name: str, strategy: str | None = None, games: int = DEFAULT_GAME
             yield from _plays(game, s, games, seed, Path(tmp) / str(i), i == 0)
 
 
+def _invariants(game, s: str, games: int, seed: int) -> Check:
+    """The game's invariants (`Game.invariants(catalog, config, state, row)`: what they find
+    broken in a finished game) after each of the games, played one at a time on one state."""
+    from .runs import RunSpec, resolve
+    r = resolve(RunSpec(game=game.name, strategy=s, seed=seed))
+    st = game.new_state(r.catalog.rules, event_capacity=1)
+    broken, first = {}, None
+    for i in range(games):
+        row = game.run_games(r.catalog, r.config, r.strategy.kernel_id, r.params, seed, i, 1,
+                             state=st)[0]
+        for what in game.invariants(r.catalog, r.config, st, row):
+            broken[what] = broken.get(what, 0) + 1
+            first = i if first is None else first
+    if not broken:
+        return Check(True, f"{s}: the game's invariants hold after each of {games} games")
+    words = "; ".join(f"{what} ({n} games)" for what, n in broken.items())
+    return Check(False, f"{s}: the game's invariants: {words} (the first: game {first})")
+
+
 def _plays(game, s: str, games: int, seed: int, tmp: Path, jobs: bool) -> Iterator[Check]:
     """The checks of one strategy's plays: legal answers, outcome and loss reason codes, the
     same rows for the same seed, in one chunk or several (and in 2 workers, with `jobs`)."""
@@ -141,6 +161,9 @@ def _plays(game, s: str, games: int, seed: int, tmp: Path, jobs: bool) -> Iterat
             two = _same(a, rows("jobs", chunk, 2))
             yield Check(not two, f"{s}: the rows do not depend on the number of worker "
                         f"processes" + (f": 1 against 2: {two}" if two else " (1 and 2)"))
+        if game.invariants is not None:
+            step = "checking its invariants"
+            yield _invariants(game, s, games, seed)
     except Exception as e:          # the game under check broke: said, the other checks go on
         kind = "" if isinstance(e, UserError) else f"{type(e).__name__}: "
         yield Check(False, f"{s}: {step}: {kind}{e}")

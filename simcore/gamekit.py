@@ -342,6 +342,8 @@ class Game:
                                    # `meeplesim tune` may move, with their ranges and steps
     strategies: tuple = ()         # OwnStrategy: compiled strategies its folder brings (a game
                                    # outside the project; a shipped game's are strategies/<game>/)
+    invariants: object = None      # (catalog, config, state, row) -> [what is broken] in a
+                                   # finished game: `meeplesim check-game` checks every game
     strongest: str = ""            # its strongest compiled strategy, by name: what the generic
                                    # skill scale plays at skill 1 (strategies.skill_scale);
                                    # "": its first own (lowest id), else `first`

@@ -98,7 +98,9 @@ def test_check_game_passes_the_new_game(checked):
                   "ok: random: the same seed gives the same rows",
                   f"ok: random: the rows do not depend on the chunk size (one chunk of {GAMES}, chunks of 21)",
                   "ok: random: the rows do not depend on the number of worker processes (1 and 2)",
-                  "ok: first: the rows do not depend on the chunk size"):
+                  "ok: first: the rows do not depend on the chunk size",
+                  f"ok: random: the game's invariants hold after each of {GAMES} games",
+                  f"ok: skill: the game's invariants hold after each of {GAMES} games"):
         assert words in text
 
 
@@ -195,13 +197,21 @@ VARIANTS = {
     "source": ([("data/v_source.toml", 'source = "assumed"\n', "")],
                [r"data: .*v_source\.toml: race: missing key 'source'",
                 r"plays: not played \(the game's data do not load\)"]),
+    # a round goes on after a seat won: a later seat reaches the goal too
+    "invariant": ([("rules.py", "            if st.sc[S_WINNER] >= 0:\n                break\n", "")],
+                  [r"random: the game's invariants: a seat other than the winner at the goal "
+                   r"\(\d+ games\) \(the first: game \d+\)",
+                   r"first: the game's invariants: a seat other than the winner at the goal",
+                   r"skill: the game's invariants: a seat other than the winner at the goal"]),
     # set-up leaves the seats where the chunk's last game left them
     "chunk": ([("rules.py", "st.sc[:], st.pos[:] = 0, 0", "st.sc[:] = 0")],
               [r"random: the rows do not depend on the chunk size: one chunk of 120 against chunks "
                r"of 21: \d+ of 120 games differ \(the first: game 21\)",
                r"random: the rows do not depend on the number of worker processes: ",
                r"first: the rows do not depend on the chunk size: ",
-               r"skill: the rows do not depend on the chunk size: "]),
+               r"skill: the rows do not depend on the chunk size: ",
+               # a game that starts where the last one ended: a seat already at the goal
+               r"skill: the game's invariants: a seat other than the winner at the goal"]),
 }
 
 
