@@ -541,21 +541,17 @@ def tune(spec: RunSpec, targets: list, lever_items=(), games: int = DEFAULT_GAME
             searches[-1].games = bench.played - before
         rows = [row for s in searches for t in s.targets
                 for row in _confirm(bench, s, t, confirm_games, band_games, game, folder)]
-        for s in searches:                # a seats target: every seat's interval holds its share
-            for t in s.targets:
-                short = [r["key"] for r in rows if t.seats and r["key"].startswith("seat-") and not r["met"]]
-                if t.seats and short:
+        for s in searches:   # a seats target: every seat's interval holds its share; a heroes
+            for t in s.targets:  # target: every hero's share within HEROES_WITHIN of it
+                prefix = "seat-" if t.seats else "hero-" if t.heroes else None
+                short = [r["key"] for r in rows if prefix and r["key"].startswith(prefix) and not r["met"]]
+                if short:
+                    where = (f"outside the fair share's {t.win_rate:.1%} (95% intervals, fresh seeds)"
+                            if t.seats else f"more than {HEROES_WITHIN:.0%} from the fair share's "
+                                             f"{t.win_rate:.1%} (fresh seeds)")
                     s.reachable = False
-                    s.why = "; ".join(x for x in (s.why, f"seats: the proposal {words(s.point)} leaves "
-                                                  f"{', '.join(short)} outside the fair share's "
-                                                  f"{t.win_rate:.1%} (95% intervals, fresh seeds)") if x)
-                # a heroes target: every hero's share within HEROES_WITHIN of the fair share
-                short = [r["key"] for r in rows if t.heroes and r["key"].startswith("hero-") and not r["met"]]
-                if t.heroes and short:
-                    s.reachable = False
-                    s.why = "; ".join(x for x in (s.why, f"heroes: the proposal {words(s.point)} leaves "
-                                                  f"{', '.join(short)} more than {HEROES_WITHIN:.0%} "
-                                                  f"from the fair share's {t.win_rate:.1%} (fresh seeds)") if x)
+                    s.why = "; ".join(x for x in (s.why, f"{t.key}: the proposal {words(s.point)} "
+                                                  f"leaves {', '.join(short)} {where}") if x)
         at_ends = [_at_skill(bench, s, t, x, confirm_games) for s in searches for t in s.targets
                    for x in ends]
         first = next(iter(bench.cells.values()))
