@@ -37,8 +37,11 @@ def proposed(tune: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
     rate on fresh seeds with its 95% interval, the goal and whether the interval holds it."""
     rows = []
     fresh = tune[tune["phase"].astype(str) == "confirm"]
-    for (key, lever), g in fresh.groupby(["tune_target", "lever"], sort=False):
-        goal = float(g["tune_goal"].iloc[0])
+    # one row per proposal: every column a row names is a key (a folder reused with other
+    # settings holds several proposals per target, which must not merge into one rate)
+    for (key, lever, goal, current, value), g in fresh.groupby(
+            ["tune_target", "lever", "tune_goal", "current", "value"], sort=False):
+        goal = float(goal)
         # a seats target: one row per seat (the focal seat rotates), each against the fair share
         parts = ([(f"{key}: seat {int(k) + 1}", x) for k, x in g.groupby("seat", sort=True)]
                  if key == "seats" and "seat" in g.columns else [(key, g)])
@@ -52,8 +55,8 @@ def proposed(tune: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
                 extra = {"goal": None, "goal_rounds": goal, "mean_rounds": float(x.mean()),
                          "rounds_ci_low": float(x.mean()) - half, "rounds_ci_high": float(x.mean()) + half}
                 met = extra["rounds_ci_low"] <= goal <= extra["rounds_ci_high"]
-            rows.append({"tuned_for": label, "lever": lever, "current": str(g["current"].iloc[0]),
-                         "proposed": str(g["value"].iloc[0]), **extra, **r, "met": bool(met)})
+            rows.append({"tuned_for": label, "lever": lever, "current": str(current),
+                         "proposed": str(value), **extra, **r, "met": bool(met)})
     cols = ["tuned_for", "lever", "current", "proposed", "goal", "games", "wins", "win_rate",
             "ci_low", "ci_high", "met"]
     if any("mean_rounds" in r for r in rows):
@@ -72,10 +75,11 @@ def at_skill_ends(tune: pd.DataFrame, z: float = Z95) -> pd.DataFrame:
     if ends.empty or "param_skill" not in ends.columns:
         return pd.DataFrame(columns=cols)
     rows = []
-    for (key, lever, skill), g in ends.groupby(["tune_target", "lever", "param_skill"], sort=True):
-        goal = float(g["tune_goal"].iloc[0])
+    for (key, lever, goal, value, skill), g in ends.groupby(
+            ["tune_target", "lever", "tune_goal", "value", "param_skill"], sort=True):
+        goal = float(goal)
         r = _rate_row(g, z)
-        rows.append({"tuned_for": key, "lever": lever, "proposed": str(g["value"].iloc[0]),
+        rows.append({"tuned_for": key, "lever": lever, "proposed": str(value),
                      "skill": float(skill), "goal": goal, **r,
                      "met": bool(r["ci_low"] <= goal <= r["ci_high"])})
     return pd.DataFrame(rows, columns=cols)
